@@ -1,0 +1,133 @@
+"""The ``holdem`` command line: ``eval`` and ``equity`` (more subcommands join as they land)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from holdem.errors import HoldemError
+
+__all__ = ["main"]
+
+
+def _cmd_eval(args: argparse.Namespace) -> int:
+    from holdem.evaluator import evaluate
+
+    rank = evaluate(" ".join(args.cards))
+    five = " ".join(map(str, rank.best_five))
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "best_five": five.split(),
+                    "name": rank.name,
+                    "description": rank.describe(),
+                    "category": rank.category.name.lower(),
+                    "strength": rank.strength,
+                }
+            )
+        )
+    else:
+        print(f"{five}  {rank.describe()}")
+    return 0
+
+
+def _cmd_equity(args: argparse.Namespace) -> int:
+    from holdem.odds import equity
+
+    result = equity(args.players, args.board, args.dead, samples=args.samples, rng=args.seed)
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "method": result.method,
+                    "deals": result.deals,
+                    "players": [
+                        {
+                            "holding": p.holding,
+                            "win": p.win,
+                            "tie": p.tie,
+                            "equity": p.equity,
+                            "stderr": p.stderr,
+                        }
+                        for p in result.players
+                    ],
+                }
+            )
+        )
+        return 0
+    width = max(8, *(len(p.holding) for p in result.players))
+    mc = result.method == "monte-carlo"
+    print(f"{'holding':<{width}}  {'win':>7}  {'tie':>7}  {'equity':>7}" + ("  ±stderr" if mc else ""))
+    for p in result.players:
+        line = f"{p.holding:<{width}}  {p.win:7.2%}  {p.tie:7.2%}  {p.equity:7.2%}"
+        print(line + (f"  ±{p.stderr:.2%}" if mc and p.stderr is not None else ""))
+    what = "boards (exact)" if not mc else "samples (Monte Carlo)"
+    print(f"{result.deals:,} {what}")
+    return 0
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
+    return value
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``holdem`` command."""
+    parser = argparse.ArgumentParser(
+        prog="holdem", description="Texas Hold'em: evaluate hands, compute equity."
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    ev = sub.add_parser(
+        "eval",
+        help="best five of 5-7 cards and the hand's name",
+        description="Print the best five of 5 to 7 cards and the hand's name.",
+    )
+    ev.add_argument("cards", nargs="+", help="cards, e.g. As Kd Qh Jc Ts 2d 3c (or AsKdQh...)")
+    ev.add_argument("--json", action="store_true", help="print JSON")
+    ev.set_defaults(run=_cmd_eval)
+
+    eq = sub.add_parser(
+        "equity",
+        help="win/tie/equity of 2-10 hands or ranges",
+        description="All-in equity of 2-10 holdings: exact hole cards (AsAh) or ranges "
+        "(TT+,AKs,A5s-A2s:0.5). Exact when feasible, Monte Carlo otherwise.",
+    )
+    eq.add_argument("players", nargs="+", help="one holding or range per player")
+    eq.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, e.g. 7d5h9d")
+    eq.add_argument("--dead", default="", help="cards known to be out of play")
+    eq.add_argument("--samples", type=_positive_int, help="force Monte Carlo with this many samples")
+    eq.add_argument("--seed", type=_int, help="seed for Monte Carlo (reproducible results)")
+    eq.add_argument("--json", action="store_true", help="print JSON")
+    eq.set_defaults(run=_cmd_equity)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        status: int = args.run(args)
+    except HoldemError as error:
+        print(f"holdem {args.command}: error: {error}", file=sys.stderr)
+        return 2
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,86 @@
+"""The deck: 52 cards, shuffled by an injected random source, dealt from the top."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+from typing import Protocol
+
+from holdem.cards import CARDS, Card, parse_cards
+from holdem.errors import HoldemError, InvalidCardError
+
+__all__ = ["Deck", "EmptyDeckError", "RandomSource"]
+
+
+class RandomSource(Protocol):
+    """What a deck needs of a random source (`random.Random` and `secrets.SystemRandom` fit)."""
+
+    def shuffle(self, x: list[Card], /) -> None: ...
+
+
+class EmptyDeckError(HoldemError):
+    """More cards were asked of the deck than it holds."""
+
+
+class Deck:
+    """A deck dealt from the top; `shuffled` with an injected source, or `stacked` in a given order."""
+
+    __slots__ = ("_cards", "_next", "burned")
+
+    def __init__(self, cards: Iterable[Card]) -> None:
+        self._cards = tuple(cards)
+        self._next = 0
+        self.burned: list[Card] = []
+
+    @classmethod
+    def shuffled(cls, rng: RandomSource | None = None) -> Deck:
+        """All 52 cards in random order; the default source is cryptographically secure."""
+        cards = list(CARDS)
+        (rng or secrets.SystemRandom()).shuffle(cards)
+        return cls(cards)
+
+    @classmethod
+    def standard(cls) -> Deck:
+        """All 52 cards in order (2c 2d … As); shuffle with `shuffled` for play."""
+        return cls(CARDS)
+
+    @classmethod
+    def stacked(cls, cards: str | Iterable[Card | str]) -> Deck:
+        """A deck whose top cards are `cards` in this order (for tests and replays).
+
+        The cards must be distinct; the rest of the 52 follow in standard order.
+        """
+        top = parse_cards(cards)
+        rest = [c for c in CARDS if c not in set(top)]
+        return cls((*top, *rest))
+
+    @property
+    def remaining(self) -> int:
+        """How many cards are left to deal."""
+        return len(self._cards) - self._next
+
+    def deal(self, count: int = 1) -> tuple[Card, ...]:
+        """Take `count` cards from the top."""
+        if count < 0:
+            raise InvalidCardError(f"cannot deal {count!r} cards")
+        if count > self.remaining:
+            raise EmptyDeckError(f"cannot deal {count} cards, {self.remaining} left")
+        cards = self._cards[self._next : self._next + count]
+        self._next += count
+        return cards
+
+    def burn(self) -> Card:
+        """Take the top card face down (kept in `burned`)."""
+        (card,) = self.deal(1)
+        self.burned.append(card)
+        return card
+
+    def peek(self, count: int = 1) -> tuple[Card, ...]:
+        """The next `count` cards without dealing them."""
+        return self._cards[self._next : self._next + count]
+
+    def __len__(self) -> int:
+        return self.remaining
+
+    def __repr__(self) -> str:
+        return f"Deck({self.remaining} cards left)"

@@ -1,0 +1,233 @@
+"""All-in equity of 2–10 holdings (exact hole cards or ranges) on a partial board.
+
+Exact enumeration sums the board cards' keys once and adds each holding's two keys, so a
+heads-up preflop run over all 1,712,304 boards is a few vectorised passes. Ranges are
+enumerated exactly when the work is small, and sampled (Monte Carlo) otherwise.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from typing import Literal
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from holdem import _tables
+from holdem.batch import Tables, combinations, lookup, tables
+from holdem.cards import Card, parse_cards
+from holdem.errors import ImpossibleSpotError, InvalidRangeError
+from holdem.ranges import Combo, parse_range
+
+__all__ = ["EquityResult", "PlayerEquity", "equity"]
+
+EXACT_LIMIT = 30_000_000
+"""Exact enumeration is used while (holdings combinations x boards) stays below this."""
+DEFAULT_SAMPLES = 200_000
+"""Monte Carlo sample count when exact enumeration is too large and none is given."""
+
+
+@attrs.frozen
+class PlayerEquity:
+    """One player's share: `win` (alone), `tie` (split) and `equity` (pot share), all 0–1."""
+
+    holding: str
+    win: float
+    tie: float
+    equity: float
+    stderr: float | None = None
+
+
+@attrs.frozen
+class EquityResult:
+    """The equities of all players, how they were computed, and over how many deals."""
+
+    players: tuple[PlayerEquity, ...]
+    method: Literal["exact", "monte-carlo"]
+    deals: int
+
+
+def equity(
+    players: Sequence[str | Sequence[Card]],
+    board: str | Sequence[Card] = (),
+    dead: str | Sequence[Card] = (),
+    *,
+    samples: int | None = None,
+    rng: int | np.random.Generator | None = None,
+) -> EquityResult:
+    """Win, tie and equity of each player, exactly when feasible, else by Monte Carlo.
+
+    Each player is exact hole cards (``"AsAh"``) or a range (``"TT+,AKs"``). Range combinations
+    that clash with the board, dead cards or another player are dropped; if nothing is left,
+    `ImpossibleSpotError`. Giving `samples` forces Monte Carlo; `rng` seeds it.
+    """
+    if not 2 <= len(players) <= 10:
+        raise ImpossibleSpotError(f"equity needs 2 to 10 players, got {len(players)}")
+    board_cards = [c.index for c in parse_cards(board)]
+    dead_cards = [c.index for c in parse_cards(dead)]
+    if len(board_cards) > 5:
+        raise ImpossibleSpotError(f"a board has at most 5 cards, got {len(board_cards)}")
+    known = board_cards + dead_cards
+    if len(set(known)) != len(known):
+        raise ImpossibleSpotError("the board and dead cards share a card")
+    labels = [p if isinstance(p, str) else "".join(map(str, p)) for p in players]
+    ranges = [_holding(p, set(known)) for p in players]
+    if samples is not None and samples <= 0:
+        raise ImpossibleSpotError(f"samples must be positive, got {samples}")
+    free = 52 - len(known) - 2 * len(players)
+    if free < 5 - len(board_cards):
+        raise ImpossibleSpotError("not enough cards left to complete the board")
+    boards = math.comb(free, 5 - len(board_cards))
+    work = math.prod(len(r) for r in ranges) * boards
+    if samples is None and work <= EXACT_LIMIT:
+        return _exact(labels, ranges, board_cards, known)
+    return _monte_carlo(labels, ranges, board_cards, known, samples or DEFAULT_SAMPLES, rng)
+
+
+def _holding(player: str | Sequence[Card], known: set[int]) -> list[Combo]:
+    """A player's combinations that do not clash with the board or dead cards."""
+    if not isinstance(player, str):
+        a, b = (c.index for c in parse_cards(player))
+        combos: list[Combo] = [(a, b, 1.0)]
+    else:
+        try:
+            combos = parse_range(player)
+        except InvalidRangeError as error:
+            raise InvalidRangeError(f"{error} (player {player!r})") from None
+    left = [c for c in combos if c[0] not in known and c[1] not in known]
+    if not left:
+        raise ImpossibleSpotError(f"no combination of {player!r} is left after the board and dead cards")
+    return left
+
+
+class _Tally:
+    """Wins, ties and pot shares per player, accumulated over weighted deals."""
+
+    def __init__(self, players: int) -> None:
+        self.win = np.zeros(players)
+        self.tie = np.zeros(players)
+        self.share = np.zeros(players)
+        self.share_sq = np.zeros(players)
+        self.weight = 0.0
+        self.deals = 0
+
+    def add(self, values: npt.NDArray[np.int32], weight: float = 1.0) -> None:
+        """Add deals given as a (players, deals) array of strengths."""
+        best = values.max(axis=0)
+        top = values == best
+        winners = top.sum(axis=0)
+        shares = top / winners
+        alone = top & (winners == 1)
+        self.win += weight * alone.sum(axis=1)
+        self.tie += weight * (top & (winners > 1)).sum(axis=1)
+        self.share += weight * shares.sum(axis=1)
+        self.share_sq += weight * (shares**2).sum(axis=1)
+        self.weight += weight * values.shape[1]
+        self.deals += values.shape[1]
+
+    def result(self, labels: list[str], method: Literal["exact", "monte-carlo"]) -> EquityResult:
+        n = self.weight
+        mean = self.share / n
+        errors = [
+            float(math.sqrt(max(sq / n - m * m, 0.0) / self.deals)) if method == "monte-carlo" else None
+            for sq, m in zip(self.share_sq, mean, strict=True)
+        ]
+        players = tuple(
+            PlayerEquity(label, float(w / n), float(t / n), float(m), e)
+            for label, w, t, m, e in zip(labels, self.win, self.tie, mean, errors, strict=True)
+        )
+        return EquityResult(players, method, self.deals)
+
+
+def _strengths(
+    board_sum: npt.NDArray[np.int64],
+    board_suits: npt.NDArray[np.int64],
+    first: int | npt.NDArray[np.int64],
+    second: int | npt.NDArray[np.int64],
+    t: Tables,
+) -> npt.NDArray[np.int32]:
+    """Strengths of one holding (two cards, or two columns of cards) on each board."""
+    extra = t.suit_bits[first] + t.suit_bits[second]
+
+    def suit_sums(rows: npt.NDArray[np.intp]) -> npt.NDArray[np.int64]:
+        return board_suits[rows] + (extra if np.ndim(extra) == 0 else extra[rows])
+
+    return lookup(board_sum + t.keys[first] + t.keys[second], suit_sums, t)
+
+
+def _exact(labels: list[str], ranges: list[list[Combo]], board: list[int], known: list[int]) -> EquityResult:
+    t = tables()
+    keys, suit_bits = t.keys, t.suit_bits
+    deck = np.array([c for c in range(52) if c not in known], dtype=np.int64)
+    runouts = deck[combinations(len(deck), 5 - len(board))]
+    board_sum = np.einsum("ij->i", keys[runouts]) + sum(_tables.CARD_KEYS[c] for c in board) + _tables.OFFSET
+    board_suits = np.einsum("ij->i", suit_bits[runouts]) + sum(_tables.SUIT_BITS[c] for c in board)
+    board_mask = np.einsum("ij->i", np.left_shift(1, runouts))
+    tally = _Tally(len(labels))
+    for deal in itertools.product(*ranges):
+        cards = [c for a, b, _ in deal for c in (a, b)]
+        if len(set(cards)) != len(cards):
+            continue
+        hole_mask = sum(1 << c for c in cards)
+        clear = (board_mask & hole_mask) == 0
+        rows = np.flatnonzero(clear) if not clear.all() else slice(None)
+        sums, suits = board_sum[rows], board_suits[rows]
+        values = np.stack([_strengths(sums, suits, a, b, t) for a, b, _ in deal])
+        tally.add(values, math.prod(w for _, _, w in deal))
+    if tally.deals == 0:
+        raise ImpossibleSpotError("the holdings cannot all be dealt at once (every combination clashes)")
+    return tally.result(labels, "exact")
+
+
+def _monte_carlo(
+    labels: list[str],
+    ranges: list[list[Combo]],
+    board: list[int],
+    known: list[int],
+    samples: int,
+    rng: int | np.random.Generator | None,
+) -> EquityResult:
+    gen = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
+    t = tables()
+    combos = [np.array([(a, b) for a, b, _ in r], dtype=np.int64) for r in ranges]
+    probs = [np.array([w for _, _, w in r]) / sum(w for _, _, w in r) for r in ranges]
+    tally = _Tally(len(labels))
+    need = 5 - len(board)
+    fixed = np.array(known, dtype=np.int64)
+    attempts = 0
+    while tally.deals < samples:
+        batch = min(samples - tally.deals, 100_000)
+        holes = np.concatenate(
+            [c[gen.choice(len(c), size=batch, p=p)] for c, p in zip(combos, probs, strict=True)], axis=1
+        )
+        ordered = np.sort(holes, axis=1)
+        holes = holes[(np.diff(ordered, axis=1) != 0).all(axis=1)]
+        attempts += batch
+        if not len(holes):
+            if attempts >= 20 * samples:
+                raise ImpossibleSpotError("the holdings can (almost) never be dealt at once")
+            continue
+        order = gen.random((len(holes), 52))
+        order[:, fixed] = 2.0
+        np.put_along_axis(order, holes, 2.0, axis=1)
+        runouts = (
+            np.argpartition(order, need, axis=1)[:, :need]
+            if need
+            else np.zeros((len(holes), 0), dtype=np.int64)
+        )
+        cards = np.concatenate(
+            [runouts, np.broadcast_to(fixed[: len(board)], (len(holes), len(board)))], axis=1
+        )
+        board_sum = np.einsum("ij->i", t.keys[cards]) + _tables.OFFSET
+        board_suits = np.einsum("ij->i", t.suit_bits[cards])
+        values = np.stack(
+            [
+                _strengths(board_sum, board_suits, holes[:, 2 * i], holes[:, 2 * i + 1], t)
+                for i in range(len(ranges))
+            ]
+        )
+        tally.add(values)
+    return tally.result(labels, "monte-carlo")

@@ -1,0 +1,66 @@
+"""Evaluate all 133,784,560 seven-card hands with evaluate_many and check the published counts.
+
+Compares the count and number of distinct strengths per category with
+../shared/data/evaluator-counts.txt; exits 1 on any difference.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from holdem import HandCategory
+from holdem._tables import CATEGORY_STARTS
+from holdem.batch import combinations, evaluate_many
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "evaluator-counts.txt"
+
+
+def published(path: Path) -> dict[str, tuple[int, int]]:
+    """Seven-card (count, classes) per category name."""
+    rows = {}
+    for line in path.read_text().splitlines():
+        parts = line.split()
+        if len(parts) == 5 and parts[0] in {c.name.lower() for c in HandCategory} | {"total"}:
+            rows[parts[0]] = (int(parts[3]), int(parts[4]))
+    return rows
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--counts", type=Path, default=DATA)
+    args = parser.parse_args()
+    start = time.perf_counter()
+    hits = np.zeros(7463, dtype=np.int64)
+    # Every 7-subset of the deck: its two lowest cards (a < b), then five of the cards above b.
+    for a in range(52):
+        for b in range(a + 1, 47):
+            tails = combinations(51 - b, 5).astype(np.int8) + np.int8(b + 1)
+            hands = np.empty((len(tails), 7), dtype=np.int8)
+            hands[:, 0], hands[:, 1], hands[:, 2:] = a, b, tails
+            hits += np.bincount(evaluate_many(hands), minlength=7463)
+    seconds = time.perf_counter() - start
+    total = int(hits.sum())
+    print(f"evaluated {total:,} hands in {seconds:.1f} s ({total / seconds / 1e6:.1f} M/s)")
+    expected = published(args.counts)
+    ok = expected["total"] == (total, int((hits > 0).sum()))
+    for category in HandCategory:
+        lo = CATEGORY_STARTS[category]
+        hi = CATEGORY_STARTS[category + 1] if category < HandCategory.STRAIGHT_FLUSH else 7463
+        got = (int(hits[lo:hi].sum()), int((hits[lo:hi] > 0).sum()))
+        want = expected[category.name.lower()]
+        ok &= got == want
+        print(
+            f"{category.name.lower():16s} {got[0]:>11,} {got[1]:>5}   "
+            + ("ok" if got == want else f"expected {want}")
+        )
+    print(f"{'total':16s} {total:>11,} {int((hits > 0).sum()):>5}   {'ok' if ok else 'MISMATCH'}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,18 @@
+"""Rebuild holdem/tables.bin, the evaluator's lookup tables (see holdem/_tables.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from holdem import _tables
+
+
+def main() -> None:
+    path = Path(__file__).resolve().parent.parent / "holdem" / "tables.bin"
+    ranks, flush = _tables.build()
+    _tables.save(str(path), ranks, flush)
+    print(f"wrote {path} ({path.stat().st_size:,} bytes, {len(ranks):,} rank entries)")
+
+
+if __name__ == "__main__":
+    main()
