@@ -1,4 +1,4 @@
-"""The ``holdem`` command line: ``eval`` and ``equity`` (more subcommands join as they land)."""
+"""The ``holdem`` command line: ``eval``, ``equity`` and ``replay``."""
 
 from __future__ import annotations
 
@@ -69,6 +69,53 @@ def _cmd_equity(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from holdem import phh
+
+    ok = invalid = unsettled = 0
+    for path in phh.iter_files(args.paths):
+        try:
+            hands = phh.load(path)
+        except HoldemError as error:
+            invalid += 1
+            _report(args.json, {"source": str(path), "ok": False, "error": str(error)})
+            continue
+        many = path.suffix == ".phhs"
+        for k, data in enumerate(hands):
+            source = f"{path}#{k + 1}" if many else str(path)
+            try:
+                result = phh.replay(data, source)
+            except HoldemError as error:
+                invalid += 1
+                _report(args.json, {"source": source, "ok": False, "error": str(error)})
+                continue
+            ok += 1
+            if not result.settled:
+                unsettled += 1
+                _report(args.json, {"source": source, "ok": True, "settled": False})
+            else:
+                record = {"source": source, "ok": True, "finishing_stacks": list(result.finishing_stacks or ()),
+                          "payoffs": list(result.payoffs or ())}  # fmt: skip
+                if args.json:
+                    _report(True, record)
+                elif args.verbose:
+                    print(f"{source}: ok, finishing stacks {record['finishing_stacks']}")
+    if not args.json:
+        print(
+            f"{ok + invalid} hands: {ok} replayed ({unsettled} not settled: showdown cards unknown), {invalid} invalid"
+        )
+    return 0 if invalid == 0 else 1
+
+
+def _report(as_json: bool, record: dict[str, object]) -> None:
+    if as_json:
+        print(json.dumps(record))
+    elif not record["ok"]:
+        print(f"{record['source']}: invalid: {record['error']}")
+    else:
+        print(f"{record['source']}: replayed, not settled (showdown cards unknown)")
+
+
 def _positive_int(text: str) -> int:
     try:
         value = int(text)
@@ -115,6 +162,17 @@ def build_parser() -> argparse.ArgumentParser:
     eq.add_argument("--seed", type=_int, help="seed for Monte Carlo (reproducible results)")
     eq.add_argument("--json", action="store_true", help="print JSON")
     eq.set_defaults(run=_cmd_equity)
+
+    rp = sub.add_parser(
+        "replay",
+        help="replay PHH hand histories and check them against the rules",
+        description="Replay every hand in .phh/.phhs files (folders are searched recursively), "
+        "validating each action. Exit status 0 when every hand is valid, 1 otherwise.",
+    )
+    rp.add_argument("paths", nargs="+", help="files or folders")
+    rp.add_argument("--json", action="store_true", help="one JSON object per hand per line")
+    rp.add_argument("-v", "--verbose", action="store_true", help="a line for every hand, not only problems")
+    rp.set_defaults(run=_cmd_replay)
     return parser
 
 

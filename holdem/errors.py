@@ -29,3 +29,31 @@ class InvalidRangeError(HoldemError, ValueError):
 
 class ImpossibleSpotError(HoldemError, ValueError):
     """No combination of cards is consistent with the given holdings, board and dead cards."""
+
+
+class IllegalActionError(HoldemError, ValueError):
+    """An action the rules do not allow now; the hand is left exactly as it was."""
+
+
+class NotYourTurnError(IllegalActionError):
+    """An action from a player who is not the one to act."""
+
+
+class InvalidAmountError(IllegalActionError):
+    """A bet or raise amount that is not an allowed raise-to total (too small, too large, not an int)."""
+
+
+class HandOverError(IllegalActionError):
+    """An action sent to a hand that is already complete."""
+
+
+class InvalidConfigError(HoldemError, ValueError):
+    """Stakes, stacks or options that cannot start a hand."""
+
+
+class InvalidHistoryError(HoldemError, ValueError):
+    """A hand history (PHH) that is malformed or breaks the rules; the message names the action."""
+
+
+class SnapshotError(HoldemError, ValueError):
+    """A JSON snapshot that cannot be restored."""

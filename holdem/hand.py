@@ -1,0 +1,557 @@
+"""One hand of hold'em as a state machine: posting, four betting rounds, showdown, settlement.
+
+Players are numbered in dealing order: player 0 sits left of the button (the small blind in a
+ring game) and the last player is the button. Heads-up, player 1 is the button and posts the
+small blind (rule 1). A `Hand` is driven by `act`; dealing, the end of each betting round,
+run-outs, showdown and settlement happen by themselves in `_advance`, the one transition
+function. Every rejected action leaves the hand exactly as it was.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from enum import IntEnum, unique
+
+import attrs
+
+from holdem.actions import Action, ActionKind, LegalActions
+from holdem.cards import Card
+from holdem.deck import Deck, RandomSource
+from holdem.errors import (
+    HandOverError,
+    IllegalActionError,
+    InvalidAmountError,
+    InvalidConfigError,
+    NotYourTurnError,
+)
+from holdem.evaluator import strength
+from holdem.pots import Pot, award, build_pots, take_rake
+from holdem.stakes import Rules, Stakes, Structure
+
+__all__ = ["Event", "Hand", "HandResult", "Phase"]
+
+
+@unique
+class Phase(IntEnum):
+    """Where a hand stands."""
+
+    PREFLOP = 0
+    """Hole cards dealt, blinds posted, first betting round."""
+    FLOP = 1
+    """Three board cards, second betting round."""
+    TURN = 2
+    """Fourth board card, third betting round."""
+    RIVER = 3
+    """Fifth board card, last betting round."""
+    SHOWDOWN = 4
+    """Betting is over; hands are compared (passed through within one transition)."""
+    COMPLETE = 5
+    """Pots awarded; the hand accepts no more actions."""
+
+
+# Per-street layout as data: (board cards dealt at the start of the street).
+_BOARD_CARDS = {Phase.FLOP: 3, Phase.TURN: 1, Phase.RIVER: 1}
+
+
+@attrs.frozen
+class Event:
+    """Something that happened, for broadcasting: `kind` plus the player and data it concerns."""
+
+    kind: str
+    player: int | None = None
+    cards: tuple[Card, ...] = ()
+    amount: int | None = None
+    action: Action | None = None
+    phase: Phase | None = None
+
+
+@attrs.frozen
+class HandResult:
+    """How a hand ended: payouts (chips won from the pots), final stacks, pots and their winners."""
+
+    payouts: tuple[int, ...]
+    final_stacks: tuple[int, ...]
+    pots: tuple[Pot, ...]
+    winners: tuple[tuple[int, ...], ...]
+    shown: tuple[tuple[Card, ...] | None, ...]
+    rake: int
+    payoffs: tuple[int, ...]
+    """Net chips won or lost by each player: final stack minus starting stack."""
+
+
+class Hand:
+    """A hand of hold'em in progress. Create with `Hand.start`, drive with `act`.
+
+    The attributes are readable state; change it only through `act`.
+    """
+
+    __slots__ = (
+        "acted", "actor", "aggressor", "bets", "board", "capped", "contributions", "dead", "deck",
+        "declared_blinds", "events", "folded", "history", "holes", "increment", "level", "phase",
+        "raises", "reopen_level", "result", "rules", "stacks", "stakes", "starting_stacks", "street",
+    )  # fmt: skip
+    stakes: Stakes
+    rules: Rules
+    deck: Deck
+    starting_stacks: tuple[int, ...]
+    declared_blinds: tuple[int, ...]
+    stacks: list[int]
+    bets: list[int]
+    contributions: list[int]
+    dead: int
+    folded: list[bool]
+    acted: list[int | None]
+    board: list[Card]
+    holes: list[tuple[Card, ...]]
+    history: list[tuple[int, Action]]
+    events: list[Event]
+    phase: Phase
+    street: Phase
+    actor: int | None
+    aggressor: int | None
+    result: HandResult | None
+    level: int
+    increment: int
+    raises: int
+    reopen_level: int
+    capped: bool
+
+    def __init__(self) -> None:
+        raise TypeError("use Hand.start(...) to begin a hand")
+
+    # ------------------------------------------------------------------ set-up
+    @classmethod
+    def start(
+        cls,
+        stacks: Sequence[int],
+        stakes: Stakes,
+        *,
+        rules: Rules | None = None,
+        deck: Deck | None = None,
+        rng: RandomSource | None = None,
+        blinds: Sequence[int] | None = None,
+    ) -> Hand:
+        """Post antes and blinds, deal hole cards, and wait for the first action.
+
+        `stacks` are in dealing order (player 0 left of the button, the button last). `blinds`
+        gives each player's blind explicitly (a table uses it for dead buttons and missing
+        small blinds); by default it follows `stakes` and seat order. The deck is shuffled by
+        `rng` (cryptographically secure by default) unless a `deck` is given.
+        """
+        n = len(stacks)
+        if not 2 <= n <= 10:
+            raise InvalidConfigError(f"a hand needs 2 to 10 players, got {n}")
+        for i, stack in enumerate(stacks):
+            if not isinstance(stack, int) or isinstance(stack, bool) or stack <= 0:
+                raise InvalidConfigError(
+                    f"stack of player {i} must be a positive whole number, got {stack!r}"
+                )
+        posted = list(blinds) if blinds is not None else _default_blinds(n, stakes)
+        if len(posted) != n or any(not isinstance(b, int) or b < 0 for b in posted):
+            raise InvalidConfigError(f"blinds must be {n} non-negative whole numbers, got {posted!r}")
+        self = object.__new__(cls)
+        self.stakes = stakes
+        self.rules = rules or Rules()
+        self.deck = deck if deck is not None else Deck.shuffled(rng or secrets.SystemRandom())
+        self.starting_stacks = tuple(stacks)
+        self.declared_blinds = tuple(posted)
+        self.stacks = list(stacks)
+        self.bets = [0] * n
+        self.contributions = [0] * n  # chips moved from bets into the pots, antes included
+        self.dead = 0  # big-blind ante: dead money for the main pot (rule 5)
+        self.folded = [False] * n
+        self.acted = [None] * n  # the bet level each player last acted at
+        self.board = []
+        self.holes = []
+        self.history = []
+        self.events = []
+        self.phase = Phase.PREFLOP
+        self.actor = None
+        self.aggressor = None  # last player to bet or raise this street
+        self.result = None
+        self._post(posted)
+        self._deal_holes()
+        self._open_street(Phase.PREFLOP)
+        self._advance()
+        return self
+
+    def _post(self, posted: list[int]) -> None:
+        """Antes, the big-blind ante and blinds; a short stack posts what it has (rules 4, 5)."""
+        stakes = self.stakes
+        for i in range(len(self.stacks)):
+            if stakes.ante:
+                paid = min(stakes.ante, self.stacks[i])
+                self.stacks[i] -= paid
+                self.contributions[i] += paid
+                self.events.append(Event("ante", i, amount=paid))
+        big = _big_blind_index(posted, stakes)
+        for i, blind in enumerate(posted):
+            ante = stakes.big_blind_ante if i == big else 0
+            if ante and self.rules.big_blind_ante_order == "ante_first":
+                self._pay_dead(i, ante)
+            paid = min(blind, self.stacks[i])
+            if paid:
+                self.stacks[i] -= paid
+                self.bets[i] = paid
+                self.events.append(Event("blind", i, amount=paid))
+            if ante and self.rules.big_blind_ante_order == "blind_first":
+                self._pay_dead(i, ante)
+
+    def _pay_dead(self, player: int, amount: int) -> None:
+        paid = min(amount, self.stacks[player])
+        self.stacks[player] -= paid
+        self.dead += paid
+        self.events.append(Event("ante", player, amount=paid))
+
+    def _deal_holes(self) -> None:
+        n = len(self.stacks)
+        cards = self.deck.deal(2 * n)
+        self.holes = [(cards[i], cards[i + n]) for i in range(n)]  # one card at a time, twice round
+        for i, hole in enumerate(self.holes):
+            self.events.append(Event("hole", i, cards=hole))
+
+    # ------------------------------------------------------------ the street
+    def _open_street(self, phase: Phase) -> None:
+        """Reset the betting state for a new round (preflop: the blinds stand as bets)."""
+        self.phase = self.street = phase
+        self.acted = [None] * len(self.stacks)
+        self.aggressor = None
+        fixed = self.stakes.structure is Structure.FIXED_LIMIT
+        small, big = self.stakes.bet_sizes
+        if phase is Phase.PREFLOP:
+            # Rule 7: the level to call is the full blind even if the blind is all-in for less.
+            self.level = max(self.declared_blinds)
+            self.increment = small if fixed else max(self.level, self.stakes.big_blind)
+            self.raises = 1  # the big blind counts as the bet in fixed-limit
+        else:
+            self.level = 0
+            self.increment = (small if phase is Phase.FLOP else big) if fixed else self.stakes.big_blind
+            self.raises = 0
+        self.reopen_level = self.level
+        self.capped = fixed and sum(1 for f in self.folded if not f) > 2  # rule 13: heads-up uncapped
+
+    # ------------------------------------------------------------- queries
+    @property
+    def pot(self) -> int:
+        """All chips in the middle: collected pots plus the bets in front of the players."""
+        return sum(self.contributions) + self.dead + sum(self.bets)
+
+    @property
+    def is_complete(self) -> bool:
+        return self.phase is Phase.COMPLETE
+
+    def legal_actions(self) -> LegalActions | None:
+        """What the player to act may do (None when nobody is to act)."""
+        i = self.actor
+        if i is None:
+            return None
+        to_call = min(self.level - self.bets[i], self.stacks[i])
+        can_check = self.bets[i] >= self.level
+        lo, hi = self._raise_bounds(i)
+        return LegalActions(
+            player=i,
+            can_fold=not (can_check and self.rules.forbid_free_fold),
+            can_check=can_check,
+            to_call=max(to_call, 0),
+            min_raise_to=lo,
+            max_raise_to=hi,
+        )
+
+    def _raise_bounds(self, i: int) -> tuple[int | None, int | None]:
+        """(min, max) raise-to totals for player `i`, or (None, None) when no raise is allowed."""
+        all_in = self.bets[i] + self.stacks[i]
+        if all_in <= self.level:
+            return None, None
+        # Rule 11: no raise when everyone else still in the hand is all-in.
+        if not any(self.stacks[j] for j in range(len(self.stacks)) if j != i and not self.folded[j]):
+            return None, None
+        # Rules 8, 9, 21: after acting, raise again only when a full raise has come since.
+        acted = self.acted[i]
+        if acted is not None and not (
+            acted < self.level if self.rules.short_all_in_reopens else acted < self.reopen_level
+        ):
+            return None, None
+        structure = self.stakes.structure
+        if structure is Structure.FIXED_LIMIT:
+            if self.capped and self.raises >= 5:  # rule 13: one bet and four raises
+                return None, None
+            full = self.level + self.increment
+            return min(full, all_in), min(full, all_in)
+        lo = min(self.level + self.increment, all_in)
+        if structure is Structure.POT_LIMIT:
+            # Rule 12: call, then raise the size of the pot after the call.
+            hi = self.level + self.pot + (self.level - self.bets[i])
+            return lo, min(hi, all_in)
+        return lo, all_in
+
+    def is_legal(self, action: Action, player: int | None = None) -> bool:
+        """Whether `act(action, player)` would be accepted."""
+        try:
+            self._check_action(action, player)
+        except IllegalActionError:
+            return False
+        return True
+
+    # -------------------------------------------------------------- actions
+    def act(self, action: Action, player: int | None = None) -> None:
+        """Apply `action` for the player to act (`player`, if given, must be that player).
+
+        Raises a specific `IllegalActionError` and changes nothing when the action is illegal.
+        """
+        i, resolved = self._check_action(action, player)
+        self._apply(i, resolved)
+        self._advance()
+
+    def _check_action(self, action: Action, player: int | None) -> tuple[int, Action]:
+        """Validate an action; returns the acting player and the action with ALL-IN resolved."""
+        if self.phase is Phase.COMPLETE or self.actor is None:
+            raise HandOverError(f"the hand is over; {action} not accepted")
+        i = self.actor
+        where = f"player {i}, {self.phase.name.lower()}"
+        if player is not None and player != i:
+            raise NotYourTurnError(
+                f"player {player} acted out of turn; player {i} is to act ({self.phase.name.lower()})"
+            )
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"not an action: {action!r} ({where})")
+        can_check = self.bets[i] >= self.level
+        match action.kind:
+            case ActionKind.FOLD:
+                if can_check and self.rules.forbid_free_fold:
+                    raise IllegalActionError(f"fold when checking is free is not allowed ({where})")
+            case ActionKind.CHECK:
+                if not can_check:
+                    raise IllegalActionError(
+                        f"cannot check facing a bet of {self.level};"
+                        f" call {self.level - self.bets[i]} or fold ({where})"
+                    )
+            case ActionKind.CALL:
+                if can_check:
+                    raise IllegalActionError(f"nothing to call; check instead ({where})")
+            case ActionKind.RAISE:
+                amount = action.amount
+                if not isinstance(amount, int) or isinstance(amount, bool):
+                    raise InvalidAmountError(
+                        f"raise amount must be a whole number of chips, got {amount!r} ({where})"
+                    )
+                lo, hi = self._raise_bounds(i)
+                verb = "bet" if self.level == 0 else "raise"
+                if lo is None or hi is None:
+                    raise IllegalActionError(f"{verb} not allowed; call or fold ({where})")
+                if amount < lo:
+                    raise InvalidAmountError(f"{verb} to {amount} is below the minimum {lo} ({where})")
+                if amount > hi:
+                    raise InvalidAmountError(f"{verb} to {amount} is above the maximum {hi} ({where})")
+            case _:
+                raise IllegalActionError(f"unknown action {action!r} ({where})")
+        return i, action
+
+    def _apply(self, i: int, action: Action) -> None:
+        """Move chips for a validated action."""
+        self.history.append((i, action))
+        self.events.append(Event("action", i, action=action, phase=self.phase))
+        match action.kind:
+            case ActionKind.FOLD:
+                self.folded[i] = True
+            case ActionKind.CHECK:
+                pass
+            case ActionKind.CALL:
+                paid = min(self.level - self.bets[i], self.stacks[i])
+                self.stacks[i] -= paid
+                self.bets[i] += paid
+            case ActionKind.RAISE:
+                to = action.amount
+                assert to is not None
+                self.stacks[i] -= to - self.bets[i]
+                self.bets[i] = to
+                self._raise_to(to)
+                self.aggressor = i
+        self.acted[i] = self.level
+
+    def _raise_to(self, to: int) -> None:
+        """Update the level, minimum increment and reopening level after a raise (rules 6, 8, 9, 13)."""
+        if self.stakes.structure is Structure.FIXED_LIMIT:
+            # An all-in of at least half a bet counts as a full bet for reopening (rule 13).
+            full = 2 * (to - self.reopen_level) >= self.increment
+        else:
+            full = to - self.reopen_level >= self.increment
+        if full:
+            if self.stakes.structure is not Structure.FIXED_LIMIT:
+                self.increment = max(self.increment, to - self.level)
+            self.reopen_level = to
+            self.raises += 1
+        self.level = to
+
+    # ------------------------------------------------------ the transition
+    def _advance(self) -> None:
+        """The one transition function: move the hand on until someone must act or it is over."""
+        while True:
+            match self.phase:
+                case Phase.PREFLOP | Phase.FLOP | Phase.TURN | Phase.RIVER:
+                    if sum(1 for f in self.folded if not f) == 1:
+                        self._end_round()
+                        self._settle()
+                        return
+                    nxt = self._next_actor()
+                    if nxt is not None:
+                        self.actor = nxt
+                        return
+                    self._end_round()
+                    if self.phase is Phase.RIVER:
+                        self.phase = Phase.SHOWDOWN
+                        continue
+                    self._open_street(Phase(self.phase + 1))
+                    self.deck.burn()
+                    cards = self.deck.deal(_BOARD_CARDS[self.phase])
+                    self.board.extend(cards)
+                    self.events.append(Event("board", cards=cards, phase=self.phase))
+                case Phase.SHOWDOWN:
+                    self._settle()
+                    return
+                case Phase.COMPLETE:
+                    return
+
+    def _next_actor(self) -> int | None:
+        """The next player who must act this round, or None when the round is over."""
+        n = len(self.stacks)
+        with_chips = sum(1 for j in range(n) if not self.folded[j] and self.stacks[j])
+        start = self._first_to_act() if self.actor is None else self.actor + 1
+        for k in range(n):
+            j = (start + k) % n
+            if self.folded[j] or not self.stacks[j]:
+                continue
+            if self.bets[j] < self.level:
+                return j
+            if self.acted[j] is None and with_chips > 1:
+                return j
+        return None
+
+    def _first_to_act(self) -> int:
+        """Preflop: left of the largest blind (the button heads-up); later: player 0 (rule 1)."""
+        if self.phase is Phase.PREFLOP:
+            blinds = self.declared_blinds
+            top = max(blinds)
+            last = max(i for i, b in enumerate(blinds) if b == top)
+            return (last + 1) % len(blinds)
+        return 0
+
+    def _end_round(self) -> None:
+        """Return an uncalled bet (rule 16) and move the bets into the pots."""
+        self.actor = None
+        order = sorted(range(len(self.bets)), key=lambda j: self.bets[j], reverse=True)
+        top, second = order[0], order[1]
+        excess = self.bets[top] - self.bets[second]
+        if excess > 0:
+            self.bets[top] -= excess
+            self.stacks[top] += excess
+            self.events.append(Event("uncalled", top, amount=excess))
+        for j in range(len(self.bets)):
+            self.contributions[j] += self.bets[j]
+            self.bets[j] = 0
+
+    def _settle(self) -> None:
+        """Run out the board if needed, show down, split the pots (rules 17–20)."""
+        live = [j for j in range(len(self.stacks)) if not self.folded[j]]
+        if len(live) > 1:
+            while len(self.board) < 5:  # all-in run-out
+                self.deck.burn()
+                cards = self.deck.deal(3 if not self.board else 1)
+                self.board.extend(cards)
+                self.events.append(Event("board", cards=cards, phase=Phase(min(len(self.board) - 2, 3))))
+        pots = build_pots(self.contributions, self.folded, self.dead)
+        rake = 0
+        if self.rules.rake_percent and self.board:  # no flop, no drop
+            pots, rake = take_rake(pots, self.rules.rake_percent, self.rules.rake_cap)
+        strengths: list[int | None] = [None] * len(self.stacks)
+        shown: list[tuple[Card, ...] | None] = [None] * len(self.stacks)
+        if len(live) > 1:
+            values = {j: strength([c.index for c in (*self.holes[j], *self.board)]) for j in live}
+            for j in self._showdown_order(live):
+                best_so_far = [max((strengths[k] or 0) for k in p.eligible) for p in pots if j in p.eligible]
+                if (
+                    not self.rules.muck_losers
+                    or self._all_in_showdown()
+                    or any(values[j] >= b for b in best_so_far)
+                ):
+                    strengths[j] = values[j]
+                    shown[j] = self.holes[j]
+                    self.events.append(Event("show", j, cards=self.holes[j]))
+                else:
+                    self.events.append(Event("muck", j))
+        else:
+            strengths[live[0]] = 0
+        payouts, winners = award(pots, strengths)
+        for j, won in enumerate(payouts):
+            self.stacks[j] += won
+            if won:
+                self.events.append(Event("win", j, amount=won))
+        self.phase = Phase.COMPLETE
+        self.actor = None
+        self.result = HandResult(
+            payouts=tuple(payouts),
+            final_stacks=tuple(self.stacks),
+            pots=tuple(pots),
+            winners=tuple(winners),
+            shown=tuple(shown),
+            rake=rake,
+            payoffs=tuple(f - s for f, s in zip(self.stacks, self.starting_stacks, strict=True)),
+        )
+
+    def _all_in_showdown(self) -> bool:
+        """True when betting ended because players were all-in: every hand is shown (rule 19)."""
+        live_with_chips = [j for j in range(len(self.stacks)) if not self.folded[j] and self.stacks[j]]
+        return len(live_with_chips) <= 1
+
+    def _showdown_order(self, live: list[int]) -> list[int]:
+        """The river's last aggressor first, else the first live player left of the button (rule 19)."""
+        first = self._river_aggressor if self._river_aggressor in live else live[0]
+        n = len(self.stacks)
+        return [j for j in ((first + k) % n for k in range(n)) if j in live]
+
+    @property
+    def _river_aggressor(self) -> int | None:
+        return self.aggressor if self.street is Phase.RIVER else None
+
+    # ------------------------------------------------------------ checking
+    def _check(self) -> None:
+        """Invariants, for tests: chips conserved, pots equal contributions, one actor or none."""
+        total = sum(self.starting_stacks)
+        if self.result is None:
+            assert sum(self.stacks) + self.pot == total, "chips not conserved"
+        else:
+            assert sum(self.stacks) + self.result.rake == total, "chips not conserved after settlement"
+            assert (
+                sum(p.amount for p in self.result.pots) + self.result.rake
+                == sum(self.contributions) + self.dead
+            )
+        assert all(s >= 0 for s in self.stacks), "negative stack"
+        assert all(b >= 0 for b in self.bets), "negative bet"
+        if self.actor is not None:
+            i = self.actor
+            assert not self.folded[i] and self.stacks[i] > 0, "actor cannot act"
+            assert self.phase <= Phase.RIVER
+        else:
+            assert self.phase is Phase.COMPLETE, "nobody to act in an unfinished hand"
+
+    def __repr__(self) -> str:
+        board = "".join(map(str, self.board))
+        return f"<Hand {self.phase.name.lower()} board={board} pot={self.pot} actor={self.actor}>"
+
+
+def _default_blinds(n: int, stakes: Stakes) -> list[int]:
+    """Blinds by position: heads-up the button (player 1) posts the small blind (rule 1)."""
+    if n == 2:
+        if stakes.straddles:
+            raise InvalidConfigError("straddles need at least three players")
+        return [stakes.big_blind, stakes.small_blind]
+    posted = [stakes.small_blind, stakes.big_blind, *stakes.straddles]
+    if len(posted) > n:
+        raise InvalidConfigError(f"{len(stakes.straddles)} straddles need more than {n} players")
+    return posted + [0] * (n - len(posted))
+
+
+def _big_blind_index(posted: Sequence[int], stakes: Stakes) -> int:
+    if stakes.big_blind in posted:
+        return list(posted).index(stakes.big_blind)
+    return max(range(len(posted)), key=lambda i: posted[i])

@@ -1,0 +1,324 @@
+"""Poker Hand History (PHH) files: read, write, replay and export, for the hold'em variants.
+
+A `.phh` file is one hand in TOML; a `.phhs` file holds many as tables ``[1]``, ``[2]``, ….
+Replaying builds a stacked deck from the recorded cards and validates every player action
+against the rules through `Hand.act`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import tomllib
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from holdem.actions import Action
+from holdem.cards import CARDS, Card, parse_cards
+from holdem.deck import Deck
+from holdem.errors import HoldemError, InvalidCardError, InvalidHistoryError
+from holdem.hand import Hand, Phase
+from holdem.stakes import Stakes, Structure
+
+__all__ = ["Replay", "dumps", "export", "iter_files", "load", "loads", "replay"]
+
+_VARIANTS = {"NT": Structure.NO_LIMIT, "FT": Structure.FIXED_LIMIT}
+_PLAYER_ACTION = re.compile(r"p(\d+) (f|cc|cbr|sm)(?: (\S+))?")
+_DEAL = re.compile(r"d (dh|db) (?:p(\d+) )?(\S+)")
+
+
+@attrs.frozen
+class Replay:
+    """The outcome of replaying one hand: final stacks and payoffs, or why it could not settle."""
+
+    source: str
+    hand: Hand | None
+    settled: bool
+    finishing_stacks: tuple[int, ...] | None
+    payoffs: tuple[int, ...] | None
+
+
+def loads(text: str, *, many: bool = False) -> list[dict[str, Any]]:
+    """Parse PHH text: one hand, or (`many`, a .phhs file) the hands of tables [1], [2], …."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise InvalidHistoryError(f"not valid TOML: {error}") from None
+    if not many:
+        return [data]
+    hands = [value for key, value in sorted(data.items(), key=lambda kv: _table_order(kv[0]))]
+    if not all(isinstance(h, dict) for h in hands):
+        raise InvalidHistoryError("a .phhs file must hold only tables [1], [2], …")
+    return hands
+
+
+def _table_order(key: str) -> tuple[int, str]:
+    return (int(key), key) if key.isdigit() else (1 << 30, key)
+
+
+def load(path: str | Path) -> list[dict[str, Any]]:
+    """Read a .phh or .phhs file."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise InvalidHistoryError(f"cannot read {str(path)!r}: {error}") from None
+    return loads(text, many=path.suffix == ".phhs")
+
+
+def iter_files(paths: Sequence[str | Path]) -> Iterator[Path]:
+    """The .phh/.phhs files named by `paths`, folders searched recursively, in sorted order."""
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            yield from sorted(p for p in path.rglob("*") if p.suffix in (".phh", ".phhs") and p.is_file())
+        elif path.exists():
+            yield path
+        else:
+            raise InvalidHistoryError(f"no such file or folder: {str(path)!r}")
+
+
+def _require(data: Mapping[str, Any], key: str) -> Any:
+    if key not in data:
+        raise InvalidHistoryError(f"missing required field {key!r}")
+    return data[key]
+
+
+def _ints(data: Mapping[str, Any], key: str, n: int | None = None) -> list[int]:
+    values = _require(data, key)
+    if not isinstance(values, list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in values
+    ):
+        raise InvalidHistoryError(f"field {key!r} must be a list of whole numbers, got {values!r}")
+    if n is not None and len(values) != n:
+        raise InvalidHistoryError(f"field {key!r} has {len(values)} entries for {n} players")
+    if any(v < 0 for v in values):
+        raise InvalidHistoryError(f"field {key!r} has a negative entry: {values!r}")
+    return values
+
+
+def _setup(data: Mapping[str, Any]) -> tuple[Stakes, list[int], list[int]]:
+    """Stakes, per-player blinds and starting stacks of a history, in hand order."""
+    variant = _require(data, "variant")
+    if variant not in _VARIANTS:
+        raise InvalidHistoryError(f"variant {variant!r} is not a hold'em variant (NT, FT)")
+    structure = _VARIANTS[variant]
+    if variant == "NT" and data.get("_pot_limit"):
+        structure = Structure.POT_LIMIT
+    stacks_raw = _require(data, "starting_stacks")
+    if not isinstance(stacks_raw, list) or not 2 <= len(stacks_raw) <= 10:
+        raise InvalidHistoryError(f"starting_stacks must list 2 to 10 stacks, got {stacks_raw!r}")
+    if any(isinstance(s, float) and math.isinf(s) for s in stacks_raw):
+        raise InvalidHistoryError("starting_stacks has unknown (inf) stacks; cannot replay")
+    stacks = _ints(data, "starting_stacks")
+    n = len(stacks)
+    antes = _ints(data, "antes", n)
+    blinds = _ints(data, "blinds_or_straddles", n)
+    if n == 2:  # heads-up, the arrays apply reversed: the button (listed second) posts the small blind
+        antes, blinds = antes[::-1], blinds[::-1]
+    nonzero = [a for a in antes if a]
+    ante = bb_ante = 0
+    if len(nonzero) == 1 and n > 2:
+        bb_ante = nonzero[0]
+    elif nonzero and len(nonzero) == n and len(set(nonzero)) == 1:
+        ante = nonzero[0]
+    elif nonzero:
+        raise InvalidHistoryError(f"antes {antes!r} are neither uniform nor a big-blind ante")
+    posted = sorted(b for b in blinds if b)
+    if structure is Structure.FIXED_LIMIT:
+        small_bet, big_bet = int(_require(data, "small_bet")), int(_require(data, "big_bet"))
+        big_blind = posted[1] if len(posted) > 1 else (posted[0] if posted else small_bet)
+        stakes = Stakes(posted[0] if len(posted) > 1 else 0, big_blind, ante=ante, big_blind_ante=bb_ante,
+                        structure=structure, small_bet=small_bet, big_bet=big_bet)  # fmt: skip
+    else:
+        min_bet = _require(data, "min_bet")
+        if not isinstance(min_bet, int) or min_bet <= 0:
+            raise InvalidHistoryError(f"min_bet must be a positive whole number, got {min_bet!r}")
+        small = posted[0] if len(posted) > 1 else 0
+        stakes = Stakes(small, min_bet, ante=ante, big_blind_ante=bb_ante, structure=structure)
+    if bb_ante and stakes.big_blind not in blinds:
+        raise InvalidHistoryError("a big-blind ante needs a big blind")
+    return stakes, blinds, stacks
+
+
+def _cards(text: str, where: str) -> list[Card | None]:
+    """Cards of a deal action; ``??`` stands for an unknown card."""
+    out: list[Card | None] = []
+    for k in range(0, len(text), 2):
+        token = text[k : k + 2]
+        if token == "??":
+            out.append(None)
+            continue
+        try:
+            out.append(parse_cards(token)[0] if len(token) == 2 else _bad_card(token))
+        except InvalidCardError:
+            raise InvalidHistoryError(f"{where}: bad card {token!r}") from None
+    return out
+
+
+def _bad_card(token: str) -> Card:
+    raise InvalidCardError(token)
+
+
+def replay(data: Mapping[str, Any], source: str = "<phh>") -> Replay:
+    """Replay one hand history, validating every action; raises `InvalidHistoryError` naming the action."""
+    stakes, blinds, stacks = _setup(data)
+    n = len(stacks)
+    actions = _require(data, "actions")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise InvalidHistoryError("field 'actions' must be a list of strings")
+    lines = [a.split(" #", 1)[0].strip() for a in actions]
+
+    # First pass: the recorded cards, to stack the deck.
+    holes: list[list[Card | None]] = [[None, None] for _ in range(n)]
+    board: list[Card | None] = []
+    for index, line in enumerate(lines):
+        deal = _DEAL.fullmatch(line)
+        if not deal:
+            continue
+        where = f"action {index + 1} {actions[index]!r}"
+        cards = _cards(deal[3], where)
+        if deal[1] == "dh":
+            player = int(deal[2] or 0) - 1
+            if not 0 <= player < n or len(cards) != 2:
+                raise InvalidHistoryError(f"{where}: deal two hole cards to a player p1..p{n}")
+            holes[player] = cards
+        else:
+            if deal[2] or len(cards) not in ((3,) if not board else (1,)) or len(board) + len(cards) > 5:
+                raise InvalidHistoryError(f"{where}: the board is dealt as 3, then 1, then 1 cards")
+            board.extend(cards)
+    known = [c for c in (*(c for h in holes for c in h), *board) if c is not None]
+    if len(set(known)) != len(known):
+        raise InvalidHistoryError("a card is dealt twice")
+    spare = iter(c for c in CARDS if c not in set(known))
+    order: list[Card] = []
+    for k in range(2):
+        order += [holes[i][k] or next(spare) for i in range(n)]
+    for street, count in ((0, 3), (3, 1), (4, 1)):
+        order.append(next(spare))  # burn
+        order += [c or next(spare) for c in (board[street : street + count] + [None] * count)[:count]]
+    unknown = {i for i in range(n) if None in holes[i]} | ({-1} if None in board else set())
+
+    try:
+        hand = Hand.start(stacks, stakes, deck=Deck(order), blinds=blinds)
+    except HoldemError as error:
+        raise InvalidHistoryError(f"cannot start the hand: {error}") from None
+    dealt_board = 0
+    for index, line in enumerate(lines):
+        where = f"action {index + 1} {actions[index]!r}"
+        deal = _DEAL.fullmatch(line)
+        if deal:
+            if deal[1] == "db":
+                dealt_board += len(deal[3]) // 2
+                if len(hand.board) < dealt_board:
+                    raise InvalidHistoryError(f"{where}: board dealt while betting is still open")
+            elif hand.history:
+                raise InvalidHistoryError(f"{where}: hole cards dealt after the betting began")
+            continue
+        move = _PLAYER_ACTION.fullmatch(line)
+        if not move:
+            raise InvalidHistoryError(f"{where}: not a hold'em action")
+        player, verb, arg = int(move[1]) - 1, move[2], move[3]
+        if not 0 <= player < n:
+            raise InvalidHistoryError(f"{where}: no player p{player + 1}")
+        if verb == "sm":
+            if hand.actor is not None:
+                raise InvalidHistoryError(f"{where}: show or muck before the betting is over")
+            if arg and "?" not in arg and holes[player][0] is not None:
+                shown = parse_cards(arg, distinct=True) if len(arg) == 4 else ()
+                if set(shown) != set(c for c in holes[player] if c is not None):
+                    raise InvalidHistoryError(f"{where}: shows cards that were not dealt to p{player + 1}")
+            continue
+        if verb == "f":
+            action = Action.fold()
+        elif verb == "cc":
+            legal = hand.legal_actions()
+            action = Action.check() if legal is None or legal.can_check else Action.call()
+        else:
+            if arg is None or not arg.isdigit():
+                raise InvalidHistoryError(f"{where}: a bet or raise needs a whole-number amount")
+            action = Action.raise_to(int(arg))
+        try:
+            hand.act(action, player)
+        except HoldemError as error:
+            raise InvalidHistoryError(f"{where}: {error}") from None
+    if not hand.is_complete:
+        raise InvalidHistoryError(f"the history ends before the hand is over ({hand.phase.name.lower()})")
+    result = hand.result
+    assert result is not None
+    showdown = sum(1 for f in hand.folded if not f) > 1
+    needs = {i for i in range(n) if not hand.folded[i]} | {-1} if showdown else set()
+    if showdown and unknown & needs:
+        return Replay(source, hand, False, None, None)
+    return Replay(source, hand, True, result.final_stacks, result.payoffs)
+
+
+def export(hand: Hand) -> dict[str, Any]:
+    """A finished or unfinished `Hand` as a PHH document (a dict ready for `dumps`)."""
+    n = len(hand.starting_stacks)
+    stakes = hand.stakes
+    antes = [stakes.ante] * n
+    if stakes.big_blind_ante:
+        antes[list(hand.declared_blinds).index(stakes.big_blind)] = stakes.big_blind_ante
+    blinds = list(hand.declared_blinds)
+    if n == 2:
+        antes, blinds = antes[::-1], blinds[::-1]
+    data: dict[str, Any] = {"variant": "FT" if stakes.structure is Structure.FIXED_LIMIT else "NT"}
+    if stakes.structure is Structure.POT_LIMIT:
+        data["_pot_limit"] = True
+    data |= {"antes": antes, "blinds_or_straddles": blinds}
+    if stakes.structure is Structure.FIXED_LIMIT:
+        data["small_bet"], data["big_bet"] = stakes.bet_sizes
+    else:
+        data["min_bet"] = stakes.big_blind
+    data["starting_stacks"] = list(hand.starting_stacks)
+    lines = [f"d dh p{i + 1} {''.join(map(str, hole))}" for i, hole in enumerate(hand.holes)]
+    for event in hand.events:
+        if event.kind == "board":
+            lines.append(f"d db {''.join(map(str, event.cards))}")
+        elif event.kind == "action" and event.action is not None and event.player is not None:
+            act = event.action
+            verb = {"fold": "f", "check": "cc", "call": "cc"}.get(act.kind.value, f"cbr {act.amount}")
+            lines.append(f"p{event.player + 1} {verb}")
+        elif event.kind == "show" and event.player is not None:
+            lines.append(f"p{event.player + 1} sm {''.join(map(str, event.cards))}")
+        elif event.kind == "muck" and event.player is not None:
+            lines.append(f"p{event.player + 1} sm")
+    data["actions"] = lines
+    if hand.result is not None:
+        data["finishing_stacks"] = list(hand.result.final_stacks)
+    return data
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return "inf" if value == math.inf else repr(value)
+    if isinstance(value, str):
+        return "'" + value + "'" if "'" not in value and "\n" not in value else _basic_string(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    raise InvalidHistoryError(f"cannot write {value!r} to PHH")
+
+
+def _basic_string(value: str) -> str:
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return f'"{escaped}"'
+
+
+def dumps(hands: Sequence[Mapping[str, Any]] | Mapping[str, Any]) -> str:
+    """PHH text for one hand (a mapping) or a .phhs text for several (a sequence)."""
+    if isinstance(hands, Mapping):
+        return "".join(f"{key} = {_toml_value(value)}\n" for key, value in hands.items())
+    return "\n".join(f"[{k + 1}]\n{dumps(hand)}" for k, hand in enumerate(hands))
+
+
+def history_phase(hand: Hand) -> Phase:
+    """The phase a replayed hand reached (for summaries)."""
+    return hand.phase

@@ -1,0 +1,98 @@
+"""Stakes and rule options: what a hand is played for and which rulebook variants apply."""
+
+from __future__ import annotations
+
+from enum import Enum, unique
+from typing import Literal
+
+import attrs
+
+from holdem.errors import InvalidConfigError
+
+__all__ = ["Rules", "Stakes", "Structure"]
+
+
+@unique
+class Structure(Enum):
+    """How big bets and raises may be."""
+
+    NO_LIMIT = "no-limit"
+    """Any raise from the minimum up to all-in."""
+    POT_LIMIT = "pot-limit"
+    """Raises up to the size of the pot after calling (rule 12)."""
+    FIXED_LIMIT = "fixed-limit"
+    """Bets and raises of exactly the small or big bet, capped (rule 13)."""
+
+
+def _chips(name: str, value: object, *, positive: bool = False) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < (1 if positive else 0):
+        kind = "a positive" if positive else "a non-negative"
+        raise InvalidConfigError(f"{name} must be {kind} whole number of chips, got {value!r}")
+
+
+@attrs.frozen
+class Stakes:
+    """Blinds, antes and the betting structure.
+
+    `ante` is posted by everyone; `big_blind_ante` by the big blind for the whole table (rule 5).
+    `straddles` follow the big blind in order. Fixed-limit uses `small_bet`/`big_bet`
+    (defaults: the big blind and twice it).
+    """
+
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    big_blind_ante: int = 0
+    straddles: tuple[int, ...] = ()
+    structure: Structure = Structure.NO_LIMIT
+    small_bet: int | None = None
+    big_bet: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        _chips("small blind", self.small_blind)
+        _chips("big blind", self.big_blind, positive=True)
+        for name in ("ante", "big_blind_ante"):
+            _chips(name.replace("_", " "), getattr(self, name))
+        for straddle in self.straddles:
+            _chips("straddle", straddle, positive=True)
+        for name in ("small_bet", "big_bet"):
+            if getattr(self, name) is not None:
+                _chips(name.replace("_", " "), getattr(self, name), positive=True)
+
+    @property
+    def bet_sizes(self) -> tuple[int, int]:
+        """Fixed-limit bet sizes (small bet for preflop and flop, big bet for turn and river)."""
+        small = self.small_bet or self.big_blind
+        return small, self.big_bet or 2 * small
+
+
+@attrs.frozen
+class Rules:
+    """Rulebook options. The defaults follow WSOP; `Rules.acpc()` matches the ACPC dealer (rule 21).
+
+    - `short_all_in_reopens`: an incomplete all-in raise reopens the betting (off: rule 8).
+    - `big_blind_ante_order`: a short big blind covers the blind first (WSOP) or the ante (TDA) (rule 5).
+    - `forbid_free_fold`: reject folding when checking is free (rule 15).
+    - `rake_percent`, `rake_cap`: rake from called chips, none without a flop (rule 20).
+    - `muck_losers`: at showdown a hand that cannot win is mucked, not shown (rule 19).
+    """
+
+    short_all_in_reopens: bool = False
+    big_blind_ante_order: Literal["blind_first", "ante_first"] = "blind_first"
+    forbid_free_fold: bool = False
+    rake_percent: float = 0.0
+    rake_cap: int | None = None
+    muck_losers: bool = True
+
+    def __attrs_post_init__(self) -> None:
+        if self.big_blind_ante_order not in ("blind_first", "ante_first"):
+            raise InvalidConfigError(f"unknown big_blind_ante_order {self.big_blind_ante_order!r}")
+        if not 0 <= self.rake_percent < 100:
+            raise InvalidConfigError(f"rake_percent must be in [0, 100), got {self.rake_percent!r}")
+        if self.rake_cap is not None:
+            _chips("rake cap", self.rake_cap)
+
+    @classmethod
+    def acpc(cls) -> Rules:
+        """The ACPC protocol's rules: incomplete all-in raises reopen the betting (rule 21)."""
+        return cls(short_all_in_reopens=True)
