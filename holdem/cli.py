@@ -94,15 +94,16 @@ def _cmd_replay(args: argparse.Namespace) -> int:
                 unsettled += 1
                 _report(args.json, {"source": source, "ok": True, "settled": False})
             else:
-                record = {"source": source, "ok": True, "finishing_stacks": list(result.finishing_stacks or ()),
-                          "payoffs": list(result.payoffs or ())}  # fmt: skip
+                stacks, payoffs = list(result.finishing_stacks or ()), list(result.payoffs or ())
+                record = {"source": source, "ok": True, "finishing_stacks": stacks, "payoffs": payoffs}
                 if args.json:
                     _report(True, record)
                 elif args.verbose:
                     print(f"{source}: ok, finishing stacks {record['finishing_stacks']}")
     if not args.json:
         print(
-            f"{ok + invalid} hands: {ok} replayed ({unsettled} not settled: showdown cards unknown), {invalid} invalid"
+            f"{ok + invalid} hands: {ok} replayed"
+            f" ({unsettled} not settled: showdown cards unknown), {invalid} invalid"
         )
     return 0 if invalid == 0 else 1
 
