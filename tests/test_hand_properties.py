@@ -1,0 +1,134 @@
+"""Hypothesis over random tables and random actions: the invariants hold at every step."""
+
+import copy
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from holdem.actions import Action, ActionKind
+from holdem.errors import IllegalActionError
+from holdem.hand import Hand
+from holdem.stakes import Rules, Stakes, Structure
+
+stacks = st.lists(st.integers(min_value=1, max_value=10_000), min_size=2, max_size=10)
+structures = st.sampled_from(list(Structure))
+
+
+def state(hand: Hand) -> tuple[object, ...]:
+    """Everything that must not change when an action is rejected."""
+    return (
+        list(hand.stacks), list(hand.bets), list(hand.contributions), list(hand.folded), list(hand.acted),
+        list(hand.board), hand.phase, hand.actor, hand.level, hand.increment, hand.reopen_level,
+        len(hand.history), len(hand.events), hand.deck.remaining,
+    )  # fmt: skip
+
+
+class HandMachine(RuleBasedStateMachine):
+    """Plays random legal and illegal actions on a random table."""
+
+    hand: Hand
+
+    @initialize(
+        stacks=stacks,
+        structure=structures,
+        blinds=st.sampled_from([(1, 2), (5, 10), (50, 100)]),
+        ante=st.sampled_from([0, 0, 1, 5]),
+        acpc=st.booleans(),
+        seed=st.integers(0, 2**32),
+    )
+    def start(
+        self,
+        stacks: list[int],
+        structure: Structure,
+        blinds: tuple[int, int],
+        ante: int,
+        acpc: bool,
+        seed: int,
+    ) -> None:
+        stakes = Stakes(*blinds, ante=ante, structure=structure)
+        self.hand = Hand.start(
+            stacks, stakes, rules=Rules.acpc() if acpc else Rules(), rng=random.Random(seed)
+        )
+        self.steps = 0
+
+    @invariant()
+    def invariants_hold(self) -> None:
+        self.hand._check()
+
+    @precondition(lambda self: not self.hand.is_complete)
+    @rule(kind=st.sampled_from(list(ActionKind)), frac=st.floats(0, 1))
+    def legal_action(self, kind: ActionKind, frac: float) -> None:
+        legal = self.hand.legal_actions()
+        assert legal is not None
+        if kind is ActionKind.RAISE and legal.can_raise:
+            lo, hi = legal.min_raise_to, legal.max_raise_to
+            assert lo is not None and hi is not None
+            action = Action.raise_to(lo + round(frac * (hi - lo)))
+        elif kind is ActionKind.FOLD:
+            action = Action.fold()
+        else:
+            action = Action.check() if legal.can_check else Action.call()
+        assert self.hand.is_legal(action)
+        self.hand.act(action)
+        self.steps += 1
+        assert self.steps < 500, "a hand must terminate"
+
+    @precondition(lambda self: not self.hand.is_complete)
+    @rule(
+        amount=st.one_of(st.integers(-10, 10**7), st.floats(allow_nan=True), st.none(), st.text(max_size=3)),
+        seat=st.one_of(st.none(), st.integers(-1, 11)),
+    )
+    def illegal_action_changes_nothing(self, amount: object, seat: int | None) -> None:
+        before = state(self.hand)
+        action = Action(ActionKind.RAISE, amount)  # type: ignore[arg-type]
+        legal = self.hand.legal_actions()
+        assert legal is not None
+        in_bounds = (
+            legal.min_raise_to is not None
+            and legal.max_raise_to is not None
+            and isinstance(amount, int)
+            and legal.min_raise_to <= amount <= legal.max_raise_to
+        )
+        assert (in_bounds and seat in (None, legal.player)) == self.hand.is_legal(action, seat)
+        if in_bounds and seat in (None, legal.player):
+            return
+        try:
+            self.hand.act(action, seat)
+        except IllegalActionError:
+            pass
+        assert before == state(self.hand)
+
+    @precondition(lambda self: self.hand.is_complete)
+    @rule()
+    def complete_hand_rejects_actions(self) -> None:
+        before = state(self.hand)
+        assert not self.hand.is_legal(Action.check())
+        assert self.hand.result is not None
+        assert sum(self.hand.result.payoffs) + self.hand.result.rake == 0
+        assert before == state(self.hand)
+
+
+TestHandMachine = HandMachine.TestCase
+TestHandMachine.settings = settings(max_examples=150, stateful_step_count=60, deadline=None)
+
+
+@given(stacks=stacks, seed=st.integers(0, 2**32))
+@settings(max_examples=200, deadline=None)
+def test_random_hands_terminate_with_chips_conserved(stacks: list[int], seed: int) -> None:
+    """Random legal play always ends, with every chip accounted for."""
+    rng = random.Random(seed)
+    hand = Hand.start(stacks, Stakes(1, 2), rng=rng)
+    for _ in range(500):
+        if hand.is_complete:
+            break
+        legal = hand.legal_actions()
+        assert legal is not None
+        choices = [Action.fold(), Action.check() if legal.can_check else Action.call()]
+        if legal.min_raise_to is not None and legal.max_raise_to is not None:
+            choices.append(Action.raise_to(rng.randint(legal.min_raise_to, legal.max_raise_to)))
+        hand.act(rng.choice(choices))
+        hand._check()
+    assert hand.is_complete
+    assert sum(stacks) == sum(copy.copy(hand.stacks))

@@ -1,0 +1,270 @@
+"""One named test per rule of RULES.md, each from a concrete hand.
+
+Players are in dealing order: player 0 is left of the button, the last player is the button.
+"""
+
+from collections.abc import Sequence
+
+import pytest
+
+from holdem.actions import Action
+from holdem.cards import CARDS, parse_cards
+from holdem.deck import Deck
+from holdem.errors import IllegalActionError, InvalidAmountError
+from holdem.hand import Hand, Phase
+from holdem.pots import Pot
+from holdem.stakes import Rules, Stakes, Structure
+
+fold, check, call = Action.fold(), Action.check(), Action.call()
+
+
+def raise_to(amount: int) -> Action:
+    return Action.raise_to(amount)
+
+
+def deck(holes: Sequence[str], board: str = "") -> Deck:
+    """A stacked deck dealing `holes` (one string per player) and then `board`, with burns."""
+    hole_cards = [parse_cards(h) for h in holes]
+    board_cards = list(parse_cards(board))
+    used = {c for h in hole_cards for c in h} | set(board_cards)
+    spare = iter(c for c in CARDS if c not in used)
+    order = [h[0] for h in hole_cards] + [h[1] for h in hole_cards]
+    for start, count in ((0, 3), (3, 1), (4, 1)):
+        order.append(next(spare))
+        order += board_cards[start : start + count] or [next(spare) for _ in range(count)]
+    return Deck([*order, *spare])
+
+
+def play(hand: Hand, *actions: Action) -> Hand:
+    for action in actions:
+        hand.act(action)
+        hand._check()
+    return hand
+
+
+def test_rule_01_heads_up_button_posts_small_blind_and_acts_first_preflop_last_after() -> None:
+    """Heads-up, the button (player 1) posts the small blind, acts first preflop and last on the flop."""
+    hand = Hand.start([100, 100], Stakes(1, 2))
+    assert ([2, 1], 1) == (hand.bets, hand.actor)
+    play(hand, call, check)
+    assert (Phase.FLOP, 0) == (hand.phase, hand.actor)
+
+
+def test_rule_02_a_hand_may_have_no_small_blind() -> None:
+    """With a dead small blind only the big blind posts; the player after it acts first."""
+    hand = Hand.start([100, 100, 100], Stakes(1, 2), blinds=[0, 2, 0])
+    assert ([0, 2, 0], 2) == (hand.bets, hand.actor)
+    play(hand, call, call, check)
+    assert Phase.FLOP == hand.phase
+
+
+def test_rule_04_short_blind_is_all_in_and_wins_only_what_it_matched() -> None:
+    """A small blind with 3 chips is all-in for 3 and, winning, takes 3 from each player."""
+    hand = Hand.start([3, 100, 100], Stakes(5, 10), deck=deck(["AsAh", "KsKh", "QsQh"], "2c7d9h3s4d"))
+    assert [3, 10, 0] == hand.bets
+    play(hand, call, check)
+    play(hand, check, check, check, check, check, check)
+    assert hand.result is not None
+    assert (9, 14) == (hand.result.payouts[0], hand.result.payouts[1])
+
+
+def test_rule_04_short_ante_is_all_in() -> None:
+    """A player who cannot cover the ante posts what they have and is all-in."""
+    hand = Hand.start([3, 100, 100], Stakes(1, 2, ante=5))
+    assert (0, 3) == (hand.stacks[0], hand.contributions[0])
+
+
+def test_rule_05_big_blind_ante_is_dead_money() -> None:
+    """The big blind posts the table's ante: dead money in the pot, not part of the bet."""
+    hand = Hand.start([100, 100, 100], Stakes(5, 10, big_blind_ante=10))
+    assert (10, [5, 10, 0], 10) == (hand.dead, hand.bets, hand.level)
+    play(hand, fold, fold)
+    assert hand.result is not None
+    assert [95, 105, 100] == list(hand.result.final_stacks)  # the ante is won back, never "returned"
+
+
+@pytest.mark.parametrize(("order", "bet", "dead"), [("blind_first", 10, 5), ("ante_first", 5, 10)])
+def test_rule_05_short_big_blind_covers_blind_or_ante_first(order: str, bet: int, dead: int) -> None:
+    """A big blind with 15 chips covers the blind first (WSOP) or the ante first (TDA)."""
+    rules = Rules(big_blind_ante_order=order)  # type: ignore[arg-type]
+    hand = Hand.start([100, 15, 100], Stakes(5, 10, big_blind_ante=10), rules=rules)
+    assert (bet, dead) == (hand.bets[1], hand.dead)
+
+
+def test_rule_06_minimum_bet_and_raise() -> None:
+    """The opening bet is at least the big blind; a raise at least the largest increment so far."""
+    hand = play(Hand.start([500] * 3, Stakes(5, 10)), call, call, check)
+    legal = hand.legal_actions()
+    assert legal is not None and 10 == legal.min_raise_to
+    play(hand, raise_to(10), raise_to(40))  # increment 30
+    legal = hand.legal_actions()
+    assert legal is not None and 70 == legal.min_raise_to
+    with pytest.raises(InvalidAmountError, match="raise to 60 is below the minimum 70"):
+        hand.act(raise_to(60))
+
+
+def test_rule_06_all_in_for_less_is_allowed_and_is_not_a_raise() -> None:
+    """With 15 chips facing 10, a player may go all-in to 15; the minimum raise stays 10 more."""
+    hand = Hand.start([500, 500, 15], Stakes(5, 10))
+    legal = hand.legal_actions()
+    assert legal is not None and (15, 15) == (legal.min_raise_to, legal.max_raise_to)
+    play(hand, raise_to(15))
+    legal = hand.legal_actions()
+    assert legal is not None and 25 == legal.min_raise_to
+
+
+def test_rule_07_short_all_in_big_blind_must_be_called_in_full() -> None:
+    """Against a big blind all-in for 6 of 10, the next player calls 10 or raises to at least 20."""
+    hand = Hand.start([100, 6, 100], Stakes(5, 10))
+    legal = hand.legal_actions()
+    assert legal is not None
+    assert (10, False, 20) == (legal.to_call, legal.can_check, legal.min_raise_to)
+
+
+def test_rule_08_incomplete_all_in_raise_does_not_reopen() -> None:
+    """A bets 100, B goes all-in for 150 (short of a full raise): A may only call or fold."""
+    hand = play(Hand.start([1000, 160, 1000], Stakes(5, 10)), call, call, check)
+    play(hand, raise_to(100), raise_to(150), call)
+    legal = hand.legal_actions()
+    assert legal is not None and (0, None) == (legal.player, legal.min_raise_to)
+    with pytest.raises(IllegalActionError, match="not allowed"):
+        hand.act(raise_to(400))
+
+
+def test_rule_09_several_short_all_ins_reopen_with_the_last_full_raise() -> None:
+    """TR 96a: A bets 500, B to 1,000, C all-in 1,300, D all-in 1,700: A may raise, to at least 2,200."""
+    hand = play(Hand.start([5100, 5100, 1400, 1800], Stakes(50, 100)), call, call, call, check)
+    play(hand, raise_to(500), raise_to(1000), raise_to(1300), raise_to(1700))
+    legal = hand.legal_actions()
+    assert legal is not None and (0, 2200) == (legal.player, legal.min_raise_to)
+
+
+def test_rule_10_big_blind_option() -> None:
+    """When everyone just calls, the big blind may still check or raise."""
+    hand = play(Hand.start([100, 100, 100], Stakes(1, 2)), call, call)
+    legal = hand.legal_actions()
+    assert legal is not None
+    assert (1, True, 4) == (legal.player, legal.can_check, legal.min_raise_to)
+
+
+def test_rule_11_no_raise_when_everyone_else_is_all_in() -> None:
+    """Facing an all-in with nobody else left to bet against, a player may only call or fold."""
+    hand = play(Hand.start([100, 40], Stakes(1, 2)), raise_to(10), raise_to(40))
+    legal = hand.legal_actions()
+    assert legal is not None and (30, None) == (legal.to_call, legal.min_raise_to)
+
+
+def test_rule_12_pot_limit_maximum() -> None:
+    """Pot limit, blinds 1/2: the first player may raise to 2 + (3 + 2) = 7."""
+    hand = Hand.start([100] * 3, Stakes(1, 2, structure=Structure.POT_LIMIT))
+    legal = hand.legal_actions()
+    assert legal is not None and (4, 7) == (legal.min_raise_to, legal.max_raise_to)
+
+
+def test_rule_13_fixed_limit_sizes_and_cap() -> None:
+    """Fixed limit 2/4: raises are exactly one small bet; the fifth bet caps the round."""
+    hand = Hand.start([100] * 3, Stakes(1, 2, structure=Structure.FIXED_LIMIT))
+    legal = hand.legal_actions()
+    assert legal is not None and (4, 4) == (legal.min_raise_to, legal.max_raise_to)
+    play(hand, raise_to(4), raise_to(6), raise_to(8), raise_to(10))
+    legal = hand.legal_actions()
+    assert legal is not None and legal.min_raise_to is None
+
+
+def test_rule_13_fixed_limit_heads_up_is_uncapped() -> None:
+    """A round that begins heads-up has no raise cap."""
+    hand = Hand.start([100, 100], Stakes(1, 2, structure=Structure.FIXED_LIMIT))
+    play(hand, raise_to(4), raise_to(6), raise_to(8), raise_to(10), raise_to(12))
+    legal = hand.legal_actions()
+    assert legal is not None and 14 == legal.min_raise_to
+
+
+@pytest.mark.parametrize(("all_in", "reopens"), [(6, True), (5, False)])
+def test_rule_13_fixed_limit_half_bet_all_in_reopens(all_in: int, reopens: bool) -> None:
+    """Limit 4/8: an all-in raise of 2 more (half a bet) reopens the betting; 1 more does not."""
+    stakes = Stakes(2, 4, structure=Structure.FIXED_LIMIT)
+    hand = play(Hand.start([100, 100, 100, all_in], stakes), call, raise_to(all_in), call, call)
+    legal = hand.legal_actions()
+    assert legal is not None and 2 == legal.player
+    assert reopens == legal.can_raise
+
+
+def test_rule_14_amounts_are_raise_to_totals() -> None:
+    """raise_to(20) by the small blind who posted 1 puts in 19 more."""
+    hand = play(Hand.start([100, 100, 100], Stakes(1, 2)), call)
+    play(hand, raise_to(20))
+    assert (20, 80) == (hand.bets[0], hand.stacks[0])
+
+
+def test_rule_15_free_fold_allowed_unless_forbidden() -> None:
+    """Folding when checking is free is binding by default and rejected with forbid_free_fold."""
+    hand = play(Hand.start([100, 100], Stakes(1, 2)), call)
+    assert hand.is_legal(fold)
+    strict = play(Hand.start([100, 100], Stakes(1, 2), rules=Rules(forbid_free_fold=True)), call)
+    with pytest.raises(IllegalActionError, match="checking is free"):
+        strict.act(fold)
+
+
+def test_rule_16_uncalled_bet_returns_to_the_bettor() -> None:
+    """The part of a bet nobody called goes back before the pot is formed."""
+    hand = play(Hand.start([100, 100], Stakes(1, 2)), raise_to(50), fold)
+    assert hand.result is not None
+    assert ((Pot(4, (1,)),), (98, 102)) == (hand.result.pots, hand.result.final_stacks)
+
+
+def test_rule_17_side_pots_from_contributions() -> None:
+    """Three all-ins of 20, 50 and 100: main pot 60, side pot 60, and the rest back uncalled."""
+    hand = Hand.start([20, 50, 100], Stakes(1, 2), deck=deck(["2c3d", "AsAh", "KsKh"], "2h7d9c4s5h"))
+    play(hand, raise_to(100), call, call)
+    assert hand.result is not None
+    assert (Pot(60, (0, 1, 2)), Pot(60, (1, 2))) == hand.result.pots
+    assert (0, 120, 50) == hand.result.final_stacks
+
+
+def test_rule_17_folded_chips_stay_in_the_pot() -> None:
+    """A player who folds leaves their chips in the pots they fed and cannot win them."""
+    hand = Hand.start([100, 100, 100], Stakes(1, 2), deck=deck(["2c3d", "AsAh", "KsKh"], "2h7d9c4s5h"))
+    play(hand, raise_to(10), call, call, fold, check, check, check, check, check, check)
+    assert hand.result is not None
+    assert (Pot(30, (1, 2)),) == hand.result.pots
+
+
+def test_rule_18_odd_chip_goes_left_of_the_button() -> None:
+    """A pot of 5 tied between players 1 and 2: player 1, first left of the button, gets 3."""
+    hand = Hand.start([100, 100, 100], Stakes(1, 2), deck=deck(["2c3d", "4s4h", "5s5h"], "AcKcQcJcTc"))
+    play(hand, call, fold, check, check, check, check, check, check, check)
+    assert hand.result is not None
+    assert (0, 3, 2) == hand.result.payouts
+
+
+def test_rule_19_showdown_order_and_mucking() -> None:
+    """The river bettor shows first; a beaten caller may muck."""
+    hand = Hand.start([100, 100], Stakes(1, 2), deck=deck(["AsAh", "KsKh"], "2c7d9h3s4d"))
+    play(hand, call, check, check, check, check, check, raise_to(10), call)
+    shows = [(e.kind, e.player) for e in hand.events if e.kind in ("show", "muck")]
+    assert [("show", 0), ("muck", 1)] == shows
+
+
+def test_rule_19_all_in_hands_are_all_shown() -> None:
+    """When players are all-in, every hand is turned face up."""
+    hand = Hand.start([100, 100], Stakes(1, 2), deck=deck(["AsAh", "KsKh"], "2c7d9h3s4d"))
+    play(hand, raise_to(100), call)
+    assert hand.result is not None and all(s is not None for s in hand.result.shown)
+
+
+def test_rule_20_rake_with_cap_and_no_flop_no_drop() -> None:
+    """5% rake capped at 3 is taken from a flop pot; none when the hand ends preflop."""
+    rules = Rules(rake_percent=5, rake_cap=3)
+    flop = Hand.start([100, 100], Stakes(1, 2), rules=rules, deck=deck(["AsAh", "KsKh"], "2c7d9h3s4d"))
+    play(flop, raise_to(40), call, raise_to(60), fold)
+    assert flop.result is not None and 3 == flop.result.rake
+    preflop = play(Hand.start([100, 100], Stakes(1, 2), rules=rules), raise_to(40), fold)
+    assert preflop.result is not None and 0 == preflop.result.rake
+
+
+def test_rule_21_acpc_incomplete_raise_reopens() -> None:
+    """Under ACPC rules the short all-in of rule 8 does reopen the betting."""
+    hand = play(Hand.start([1000, 160, 1000], Stakes(5, 10), rules=Rules.acpc()), call, call, check)
+    play(hand, raise_to(100), raise_to(150), call)
+    legal = hand.legal_actions()
+    assert legal is not None and legal.min_raise_to is not None
