@@ -117,6 +117,17 @@ def _report(as_json: bool, record: dict[str, object]) -> None:
         print(f"{record['source']}: replayed, not settled (showdown cards unknown)")
 
 
+def _cmd_bench(args: argparse.Namespace) -> int:
+    from holdem.bench import random_policy_hands
+
+    rate = random_policy_hands(args.players, args.hands, args.seed)
+    if args.json:
+        print(json.dumps({"hands_per_s": rate, "players": args.players, "hands": args.hands}))
+    else:
+        print(f"{rate:,.0f} hands/s ({args.players} players, {args.hands:,} hands, random policy)")
+    return 0
+
+
 def _positive_int(text: str) -> int:
     try:
         value = int(text)
@@ -174,6 +185,19 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--json", action="store_true", help="one JSON object per hand per line")
     rp.add_argument("-v", "--verbose", action="store_true", help="a line for every hand, not only problems")
     rp.set_defaults(run=_cmd_replay)
+
+    bench = sub.add_parser(
+        "bench",
+        help="measure the engine's speed",
+        description="Benchmarks. 'engine': complete no-limit hands with a random policy "
+        "(fold / check-call / raise to the minimum or all-in).",
+    )
+    bench.add_argument("what", choices=["engine"], help="what to measure")
+    bench.add_argument("--players", type=_positive_int, default=6)
+    bench.add_argument("--hands", type=_positive_int, default=20_000)
+    bench.add_argument("--seed", type=_int, default=0)
+    bench.add_argument("--json", action="store_true", help='print {"hands_per_s": ...}')
+    bench.set_defaults(run=_cmd_bench)
     return parser
 
 
