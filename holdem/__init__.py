@@ -1,4 +1,4 @@
-"""holdem: a Texas Hold'em engine — cards, a fast exact evaluator, equity.
+"""holdem: a Texas Hold'em engine — cards, a fast exact evaluator, equity, the hand state machine.
 
 Batch evaluation and equity need NumPy and are imported on first use, so ``import holdem``
 stays light.
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from holdem.actions import Action, ActionKind, LegalActions
 from holdem.cards import CARDS, Card, Rank, Suit, format_cards, parse_card, parse_cards
 from holdem.deck import Deck
 from holdem.errors import (
@@ -18,6 +19,9 @@ from holdem.errors import (
     InvalidRangeError,
 )
 from holdem.evaluator import HandCategory, HandRank, best_hands, compare_hands, evaluate, strength
+from holdem.hand import Hand, HandResult, Phase
+from holdem.pots import Pot
+from holdem.stakes import Rules, Stakes, Structure
 
 if TYPE_CHECKING:
     from holdem.batch import evaluate_many
@@ -28,18 +32,28 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CARDS",
+    "Action",
+    "ActionKind",
     "Card",
     "Deck",
     "DuplicateCardError",
     "EquityResult",
+    "Hand",
     "HandCategory",
     "HandRank",
+    "HandResult",
     "HoldemError",
     "ImpossibleSpotError",
     "InvalidCardError",
     "InvalidRangeError",
+    "LegalActions",
+    "Phase",
     "PlayerEquity",
+    "Pot",
     "Rank",
+    "Rules",
+    "Stakes",
+    "Structure",
     "Suit",
     "best_hands",
     "compare_hands",

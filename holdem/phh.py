@@ -20,7 +20,7 @@ from holdem.actions import Action
 from holdem.cards import CARDS, Card, parse_cards
 from holdem.deck import Deck
 from holdem.errors import HoldemError, InvalidCardError, InvalidHistoryError
-from holdem.hand import Hand, Phase
+from holdem.hand import Hand
 from holdem.stakes import Stakes, Structure
 
 __all__ = ["Replay", "dumps", "export", "iter_files", "load", "loads", "replay"]
@@ -153,14 +153,11 @@ def _cards(text: str, where: str) -> list[Card | None]:
             out.append(None)
             continue
         try:
-            out.append(parse_cards(token)[0] if len(token) == 2 else _bad_card(token))
-        except InvalidCardError:
+            (card,) = parse_cards(token)
+        except (InvalidCardError, ValueError):
             raise InvalidHistoryError(f"{where}: bad card {token!r}") from None
+        out.append(card)
     return out
-
-
-def _bad_card(token: str) -> Card:
-    raise InvalidCardError(token)
 
 
 def replay(data: Mapping[str, Any], source: str = "<phh>") -> Replay:
@@ -317,8 +314,3 @@ def dumps(hands: Sequence[Mapping[str, Any]] | Mapping[str, Any]) -> str:
     if isinstance(hands, Mapping):
         return "".join(f"{key} = {_toml_value(value)}\n" for key, value in hands.items())
     return "\n".join(f"[{k + 1}]\n{dumps(hand)}" for k, hand in enumerate(hands))
-
-
-def history_phase(hand: Hand) -> Phase:
-    """The phase a replayed hand reached (for summaries)."""
-    return hand.phase
