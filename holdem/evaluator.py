@@ -67,12 +67,18 @@ class HandCategory(IntEnum):
 
 
 _RANKS, _FLUSH = _tables.load()
-_FIRST_KEYS = tuple(key + _tables.OFFSET for key in _tables.CARD_KEYS)
+# Keys of card pairs, summed ahead: a seven-card hand costs three lookups of pairs and one of a
+# card, and three additions of multi-digit ints instead of six. The first pair includes the offset.
+_FIRST_PAIRS = tuple(
+    tuple(_tables.CARD_KEYS[a] + k + _tables.OFFSET for k in _tables.CARD_KEYS) for a in range(52)
+)
+_PAIRS = tuple(tuple(_tables.CARD_KEYS[a] + k for k in _tables.CARD_KEYS) for a in range(52))
 
 
 def strength(
     cards: Sequence[int],
-    _first: Sequence[int] = _FIRST_KEYS,
+    _first: Sequence[Sequence[int]] = _FIRST_PAIRS,
+    _pairs: Sequence[Sequence[int]] = _PAIRS,
     _keys: Sequence[int] = _tables.CARD_KEYS,
     _ranks: dict[int, int] = _RANKS,
     _mask: int = _tables.LOOKUP_MASK,
@@ -85,7 +91,7 @@ def strength(
     """
     if len(cards) == 7:
         a, b, c, d, e, f, g = cards
-        key = _first[a] + _keys[b] + _keys[c] + _keys[d] + _keys[e] + _keys[f] + _keys[g]
+        key = _first[a][b] + _pairs[c][d] + _pairs[e][f] + _keys[g]
     else:
         key = _tables.OFFSET
         for card in cards:

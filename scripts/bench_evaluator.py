@@ -35,22 +35,27 @@ def text(card: int) -> str:
     return RANKS[card >> 2] + SUITS[card & 3]
 
 
-def peers(hands: list[tuple[int, ...]], repeat: int) -> dict[str, float]:
-    """Per-call seven-card rates of the installed peer libraries."""
-    rates: dict[str, float] = {}
+def contenders(hands: list[tuple[int, ...]]) -> dict[str, tuple[Callable[[], object], int]]:
+    """Per-call seven-card runs of holdem and the installed peers: name -> (run, hands per run)."""
+    import holdem
+
+    strength = holdem.strength
+    runs: dict[str, tuple[Callable[[], object], int]] = {
+        "holdem strength (pure Python)": (lambda: [strength(h) for h in hands], len(hands)),
+    }
     try:
         import eval7
 
         e7 = [[eval7.Card(text(c)) for c in h] for h in hands]
         ev = eval7.evaluate
-        rates["eval7 evaluate (Cython)"] = best_rate(lambda: [ev(h) for h in e7], len(e7), repeat)
+        runs["eval7 evaluate (Cython)"] = (lambda: [ev(h) for h in e7], len(e7))
     except ImportError:
         pass
     try:
         from phevaluator import _pheval
 
         raw = _pheval.evaluate_7cards
-        rates["phevaluator raw C call"] = best_rate(lambda: [raw(*h) for h in hands], len(hands), repeat)
+        runs["phevaluator raw C call"] = (lambda: [raw(*h) for h in hands], len(hands))
     except ImportError:
         pass
     try:
@@ -61,7 +66,7 @@ def peers(hands: list[tuple[int, ...]], repeat: int) -> dict[str, float]:
         tr = [
             ([TCard.new(text(c)) for c in h[:5]], [TCard.new(text(c)) for c in h[5:]]) for h in hands[:20000]
         ]
-        rates["treys Evaluator.evaluate"] = best_rate(lambda: [te(b, p) for b, p in tr], len(tr), repeat)
+        runs["treys Evaluator.evaluate"] = (lambda: [te(b, p) for b, p in tr], len(tr))
     except ImportError:
         pass
     try:
@@ -70,13 +75,24 @@ def peers(hands: list[tuple[int, ...]], repeat: int) -> dict[str, float]:
 
         pk = [
             (list(PCard.parse("".join(map(text, h[:2])))), list(PCard.parse("".join(map(text, h[2:])))))
-            for h in hands[:2000]
+            for h in hands[:1000]
         ]
         fg = StandardHighHand.from_game
-        rates["pokerkit StandardHighHand"] = best_rate(lambda: [fg(p, b) for p, b in pk], len(pk), 1)
+        runs["pokerkit StandardHighHand"] = (lambda: [fg(p, b) for p, b in pk], len(pk))
     except ImportError:
         pass
-    return rates
+    return runs
+
+
+def interleaved_rates(runs: dict[str, tuple[Callable[[], object], int]], repeat: int) -> dict[str, float]:
+    """Best rate of each run, the runs taking turns so that all see the same machine conditions."""
+    best = dict.fromkeys(runs, float("inf"))
+    for _ in range(repeat):
+        for name, (run, _count) in runs.items():
+            start = time.perf_counter()
+            run()
+            best[name] = min(best[name], time.perf_counter() - start)
+    return {name: runs[name][1] / best[name] for name in runs}
 
 
 def import_time(repeat: int) -> float:
@@ -115,12 +131,7 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     rng = random.Random(args.seed)
     hands = [tuple(rng.sample(range(52), 7)) for _ in range(args.hands)]
-    strength = holdem.strength
-    results: dict[str, Any] = {"per_call": {}}
-    results["per_call"]["holdem strength (pure Python)"] = best_rate(
-        lambda: [strength(h) for h in hands], len(hands), args.repeat
-    )
-    results["per_call"].update(peers(hands, args.repeat))
+    results: dict[str, Any] = {"per_call": interleaved_rates(contenders(hands), args.repeat)}
 
     gen = np.random.default_rng(args.seed)
     array = np.argpartition(gen.random((args.batch, 52)), 7, axis=1)[:, :7].astype(np.int8)
