@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import Enum, unique
+from typing import NamedTuple
 
 import attrs
 
@@ -58,9 +59,8 @@ _CHECK = Action(ActionKind.CHECK)
 _CALL = Action(ActionKind.CALL)
 
 
-@attrs.frozen
-class LegalActions:
-    """What the player to act may do.
+class LegalActions(NamedTuple):
+    """What the player to act may do (an immutable value; a named tuple, cheap to build per action).
 
     `to_call` is the chips needed to call (0 when checking is possible; capped by the stack);
     `min_raise_to`/`max_raise_to` bound a raise-to total, both None when no raise is possible.

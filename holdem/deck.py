@@ -17,6 +17,8 @@ class RandomSource(Protocol):
 
     def shuffle(self, x: list[Card], /) -> None: ...
 
+    def random(self) -> float: ...
+
 
 class EmptyDeckError(HoldemError):
     """More cards were asked of the deck than it holds."""
@@ -38,6 +40,22 @@ class Deck:
         cards = list(CARDS)
         (rng or secrets.SystemRandom()).shuffle(cards)
         return cls(cards)
+
+    @classmethod
+    def sampled(cls, rng: RandomSource | None, count: int) -> Deck:
+        """The first `count` cards of a random shuffle, drawn without shuffling all 52.
+
+        A partial Fisher-Yates shuffle on ``rng.random()`` (53-bit floats: the bias of scaling
+        is below 2**-47 per card).
+        """
+        if not 0 <= count <= 52:
+            raise InvalidCardError(f"cannot draw {count!r} cards from 52")
+        cards = list(CARDS)
+        draw = (rng or secrets.SystemRandom()).random
+        for i in range(count):
+            j = i + int(draw() * (52 - i))
+            cards[i], cards[j] = cards[j], cards[i]
+        return cls(cards[:count])
 
     @classmethod
     def standard(cls) -> Deck:

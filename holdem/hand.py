@@ -87,9 +87,32 @@ class Hand:
     """
 
     __slots__ = (
-        "acted", "actor", "aggressor", "bets", "board", "capped", "contributions", "dead", "deck",
-        "declared_blinds", "events", "folded", "history", "holes", "increment", "level", "phase",
-        "raises", "reopen_level", "result", "rules", "stacks", "stakes", "starting_stacks", "street",
+        "acted",
+        "actor",
+        "aggressor",
+        "bets",
+        "board",
+        "capped",
+        "contributions",
+        "dead",
+        "deck",
+        "declared_blinds",
+        "folded",
+        "history",
+        "holes",
+        "increment",
+        "level",
+        "live",
+        "log",
+        "phase",
+        "raises",
+        "reopen_level",
+        "result",
+        "rules",
+        "stacks",
+        "stakes",
+        "starting_stacks",
+        "street",
     )  # fmt: skip
     stakes: Stakes
     rules: Rules
@@ -105,7 +128,8 @@ class Hand:
     board: list[Card]
     holes: list[tuple[Card, ...]]
     history: list[tuple[int, Action]]
-    events: list[Event]
+    log: list[tuple[str, int | None, tuple[Card, ...], int | None, Action | None, Phase]]
+    live: int
     phase: Phase
     street: Phase
     actor: int | None
@@ -153,7 +177,8 @@ class Hand:
         self = object.__new__(cls)
         self.stakes = stakes
         self.rules = rules or Rules()
-        self.deck = deck if deck is not None else Deck.shuffled(rng or secrets.SystemRandom())
+        # A hand uses at most 2n hole cards, 3 burns and 5 board cards: draw just those.
+        self.deck = deck if deck is not None else Deck.sampled(rng or secrets.SystemRandom(), 2 * n + 8)
         self.starting_stacks = tuple(stacks)
         self.declared_blinds = tuple(posted)
         self.stacks = list(stacks)
@@ -165,7 +190,8 @@ class Hand:
         self.board = []
         self.holes = []
         self.history = []
-        self.events = []
+        self.log = []
+        self.live = n
         self.phase = Phase.PREFLOP
         self.actor = None
         self.aggressor = None  # last player to bet or raise this street
@@ -184,7 +210,7 @@ class Hand:
                 paid = min(stakes.ante, self.stacks[i])
                 self.stacks[i] -= paid
                 self.contributions[i] += paid
-                self.events.append(Event("ante", i, amount=paid))
+                self._log("ante", i, amount=paid)
         big = _big_blind_index(posted, stakes)
         for i, blind in enumerate(posted):
             ante = stakes.big_blind_ante if i == big else 0
@@ -194,22 +220,45 @@ class Hand:
             if paid:
                 self.stacks[i] -= paid
                 self.bets[i] = paid
-                self.events.append(Event("blind", i, amount=paid))
+                self.log.append(("blind", i, (), paid, None, Phase.PREFLOP))
             if ante and self.rules.big_blind_ante_order == "blind_first":
                 self._pay_dead(i, ante)
+
+    def _log(
+        self,
+        kind: str,
+        player: int | None = None,
+        *,
+        cards: tuple[Card, ...] = (),
+        amount: int | None = None,
+        action: Action | None = None,
+        phase: Phase | None = None,
+    ) -> None:
+        """Record an event as a plain tuple; `events` builds the public values on request."""
+        self.log.append((kind, player, cards, amount, action, self.phase if phase is None else phase))
+
+    def events(self, seat: int | None = None) -> list[Event]:
+        """Everything that happened, as `seat` may see it (None: a spectator).
+
+        Hole cards are shown only to their owner until they are shown down.
+        """
+        return [
+            Event(kind, player, cards if kind != "hole" or player == seat else (), amount, action, phase)
+            for kind, player, cards, amount, action, phase in self.log
+        ]
 
     def _pay_dead(self, player: int, amount: int) -> None:
         paid = min(amount, self.stacks[player])
         self.stacks[player] -= paid
         self.dead += paid
-        self.events.append(Event("ante", player, amount=paid))
+        self._log("ante", player, amount=paid)
 
     def _deal_holes(self) -> None:
         n = len(self.stacks)
         cards = self.deck.deal(2 * n)
         self.holes = [(cards[i], cards[i + n]) for i in range(n)]  # one card at a time, twice round
         for i, hole in enumerate(self.holes):
-            self.events.append(Event("hole", i, cards=hole))
+            self.log.append(("hole", i, hole, None, None, Phase.PREFLOP))
 
     # ------------------------------------------------------------ the street
     def _open_street(self, phase: Phase) -> None:
@@ -229,7 +278,7 @@ class Hand:
             self.increment = (small if phase is Phase.FLOP else big) if fixed else self.stakes.big_blind
             self.raises = 0
         self.reopen_level = self.level
-        self.capped = fixed and sum(1 for f in self.folded if not f) > 2  # rule 13: heads-up uncapped
+        self.capped = fixed and self.live > 2  # rule 13: a round that begins heads-up is uncapped
 
     # ------------------------------------------------------------- queries
     @property
@@ -246,17 +295,11 @@ class Hand:
         i = self.actor
         if i is None:
             return None
-        to_call = min(self.level - self.bets[i], self.stacks[i])
-        can_check = self.bets[i] >= self.level
+        bet, stack, level = self.bets[i], self.stacks[i], self.level
+        can_check = bet >= level
+        to_call = 0 if can_check else (level - bet if level - bet < stack else stack)
         lo, hi = self._raise_bounds(i)
-        return LegalActions(
-            player=i,
-            can_fold=not (can_check and self.rules.forbid_free_fold),
-            can_check=can_check,
-            to_call=max(to_call, 0),
-            min_raise_to=lo,
-            max_raise_to=hi,
-        )
+        return LegalActions(i, not (can_check and self.rules.forbid_free_fold), can_check, to_call, lo, hi)
 
     def _raise_bounds(self, i: int) -> tuple[int | None, int | None]:
         """(min, max) raise-to totals for player `i`, or (None, None) when no raise is allowed."""
@@ -264,7 +307,8 @@ class Hand:
         if all_in <= self.level:
             return None, None
         # Rule 11: no raise when everyone else still in the hand is all-in.
-        if not any(self.stacks[j] for j in range(len(self.stacks)) if j != i and not self.folded[j]):
+        stacks, folded = self.stacks, self.folded
+        if not any(stacks[j] and not folded[j] for j in range(len(stacks)) if j != i):
             return None, None
         # Rules 8, 9, 21: after acting, raise again only when a full raise has come since.
         acted = self.acted[i]
@@ -277,8 +321,10 @@ class Hand:
             if self.capped and self.raises >= 5:  # rule 13: one bet and four raises
                 return None, None
             full = self.level + self.increment
-            return min(full, all_in), min(full, all_in)
-        lo = min(self.level + self.increment, all_in)
+            return (full, full) if full < all_in else (all_in, all_in)
+        lo = self.level + self.increment
+        if lo > all_in:
+            lo = all_in
         if structure is Structure.POT_LIMIT:
             # Rule 12: call, then raise the size of the pot after the call.
             hi = self.level + self.pot + (self.level - self.bets[i])
@@ -308,52 +354,60 @@ class Hand:
         if self.phase is Phase.COMPLETE or self.actor is None:
             raise HandOverError(f"the hand is over; {action} not accepted")
         i = self.actor
-        where = f"player {i}, {self.phase.name.lower()}"
         if player is not None and player != i:
             raise NotYourTurnError(
                 f"player {player} acted out of turn; player {i} is to act ({self.phase.name.lower()})"
             )
         if not isinstance(action, Action):
-            raise IllegalActionError(f"not an action: {action!r} ({where})")
+            raise IllegalActionError(f"not an action: {action!r} ({self._where(i)})")
         can_check = self.bets[i] >= self.level
         match action.kind:
             case ActionKind.FOLD:
                 if can_check and self.rules.forbid_free_fold:
-                    raise IllegalActionError(f"fold when checking is free is not allowed ({where})")
+                    raise IllegalActionError(f"fold when checking is free is not allowed ({self._where(i)})")
             case ActionKind.CHECK:
                 if not can_check:
                     raise IllegalActionError(
                         f"cannot check facing a bet of {self.level};"
-                        f" call {self.level - self.bets[i]} or fold ({where})"
+                        f" call {self.level - self.bets[i]} or fold ({self._where(i)})"
                     )
             case ActionKind.CALL:
                 if can_check:
-                    raise IllegalActionError(f"nothing to call; check instead ({where})")
+                    raise IllegalActionError(f"nothing to call; check instead ({self._where(i)})")
             case ActionKind.RAISE:
                 amount = action.amount
                 if not isinstance(amount, int) or isinstance(amount, bool):
                     raise InvalidAmountError(
-                        f"raise amount must be a whole number of chips, got {amount!r} ({where})"
+                        f"raise amount must be a whole number of chips, got {amount!r} ({self._where(i)})"
                     )
                 lo, hi = self._raise_bounds(i)
                 verb = "bet" if self.level == 0 else "raise"
                 if lo is None or hi is None:
-                    raise IllegalActionError(f"{verb} not allowed; call or fold ({where})")
+                    raise IllegalActionError(f"{verb} not allowed; call or fold ({self._where(i)})")
                 if amount < lo:
-                    raise InvalidAmountError(f"{verb} to {amount} is below the minimum {lo} ({where})")
+                    raise InvalidAmountError(
+                        f"{verb} to {amount} is below the minimum {lo} ({self._where(i)})"
+                    )
                 if amount > hi:
-                    raise InvalidAmountError(f"{verb} to {amount} is above the maximum {hi} ({where})")
+                    raise InvalidAmountError(
+                        f"{verb} to {amount} is above the maximum {hi} ({self._where(i)})"
+                    )
             case _:
-                raise IllegalActionError(f"unknown action {action!r} ({where})")
+                raise IllegalActionError(f"unknown action {action!r} ({self._where(i)})")
         return i, action
+
+    def _where(self, i: int) -> str:
+        """The context named in error messages."""
+        return f"player {i}, {self.phase.name.lower()}"
 
     def _apply(self, i: int, action: Action) -> None:
         """Move chips for a validated action."""
         self.history.append((i, action))
-        self.events.append(Event("action", i, action=action, phase=self.phase))
+        self.log.append(("action", i, (), None, action, self.phase))
         match action.kind:
             case ActionKind.FOLD:
                 self.folded[i] = True
+                self.live -= 1
             case ActionKind.CHECK:
                 pass
             case ActionKind.CALL:
@@ -389,7 +443,7 @@ class Hand:
         while True:
             match self.phase:
                 case Phase.PREFLOP | Phase.FLOP | Phase.TURN | Phase.RIVER:
-                    if sum(1 for f in self.folded if not f) == 1:
+                    if self.live == 1:
                         self._end_round()
                         self._settle()
                         return
@@ -405,7 +459,7 @@ class Hand:
                     self.deck.burn()
                     cards = self.deck.deal(_BOARD_CARDS[self.phase])
                     self.board.extend(cards)
-                    self.events.append(Event("board", cards=cards, phase=self.phase))
+                    self._log("board", cards=cards, phase=self.phase)
                 case Phase.SHOWDOWN:
                     self._settle()
                     return
@@ -415,15 +469,16 @@ class Hand:
     def _next_actor(self) -> int | None:
         """The next player who must act this round, or None when the round is over."""
         n = len(self.stacks)
-        with_chips = sum(1 for j in range(n) if not self.folded[j] and self.stacks[j])
+        stacks, folded, bets, acted, level = self.stacks, self.folded, self.bets, self.acted, self.level
         start = self._first_to_act() if self.actor is None else self.actor + 1
         for k in range(n):
             j = (start + k) % n
-            if self.folded[j] or not self.stacks[j]:
+            if folded[j] or not stacks[j]:
                 continue
-            if self.bets[j] < self.level:
+            if bets[j] < level:
                 return j
-            if self.acted[j] is None and with_chips > 1:
+            # Rule 11: nobody acts when no other player still in the hand has chips.
+            if acted[j] is None and any(stacks[o] and not folded[o] for o in range(n) if o != j):
                 return j
         return None
 
@@ -439,16 +494,18 @@ class Hand:
     def _end_round(self) -> None:
         """Return an uncalled bet (rule 16) and move the bets into the pots."""
         self.actor = None
-        order = sorted(range(len(self.bets)), key=lambda j: self.bets[j], reverse=True)
-        top, second = order[0], order[1]
-        excess = self.bets[top] - self.bets[second]
+        bets = self.bets
+        top = max(range(len(bets)), key=bets.__getitem__)
+        second = max(b for j, b in enumerate(bets) if j != top)
+        excess = bets[top] - second
         if excess > 0:
-            self.bets[top] -= excess
+            bets[top] = second
             self.stacks[top] += excess
-            self.events.append(Event("uncalled", top, amount=excess))
-        for j in range(len(self.bets)):
-            self.contributions[j] += self.bets[j]
-            self.bets[j] = 0
+            self._log("uncalled", top, amount=excess)
+        contributions = self.contributions
+        for j, bet in enumerate(bets):
+            contributions[j] += bet
+        self.bets = [0] * len(bets)
 
     def _settle(self) -> None:
         """Run out the board if needed, show down, split the pots (rules 17–20)."""
@@ -458,7 +515,7 @@ class Hand:
                 self.deck.burn()
                 cards = self.deck.deal(3 if not self.board else 1)
                 self.board.extend(cards)
-                self.events.append(Event("board", cards=cards, phase=Phase(min(len(self.board) - 2, 3))))
+                self._log("board", cards=cards, phase=Phase(min(len(self.board) - 2, 3)))
         pots = build_pots(self.contributions, self.folded, self.dead)
         rake = 0
         if self.rules.rake_percent and self.board:  # no flop, no drop
@@ -466,7 +523,8 @@ class Hand:
         strengths: list[int | None] = [None] * len(self.stacks)
         shown: list[tuple[Card, ...] | None] = [None] * len(self.stacks)
         if len(live) > 1:
-            values = {j: strength([c.index for c in (*self.holes[j], *self.board)]) for j in live}
+            board = [c.index for c in self.board]
+            values = {j: strength([self.holes[j][0].index, self.holes[j][1].index, *board]) for j in live}
             for j in self._showdown_order(live):
                 best_so_far = [max((strengths[k] or 0) for k in p.eligible) for p in pots if j in p.eligible]
                 if (
@@ -476,16 +534,16 @@ class Hand:
                 ):
                     strengths[j] = values[j]
                     shown[j] = self.holes[j]
-                    self.events.append(Event("show", j, cards=self.holes[j]))
+                    self._log("show", j, cards=self.holes[j])
                 else:
-                    self.events.append(Event("muck", j))
+                    self._log("muck", j)
         else:
             strengths[live[0]] = 0
         payouts, winners = award(pots, strengths)
         for j, won in enumerate(payouts):
             self.stacks[j] += won
             if won:
-                self.events.append(Event("win", j, amount=won))
+                self._log("win", j, amount=won)
         self.phase = Phase.COMPLETE
         self.actor = None
         self.result = HandResult(

@@ -273,7 +273,7 @@ def export(hand: Hand) -> dict[str, Any]:
         data["min_bet"] = stakes.big_blind
     data["starting_stacks"] = list(hand.starting_stacks)
     lines = [f"d dh p{i + 1} {''.join(map(str, hole))}" for i, hole in enumerate(hand.holes)]
-    for event in hand.events:
+    for event in hand.events():
         if event.kind == "board":
             lines.append(f"d db {''.join(map(str, event.cards))}")
         elif event.kind == "action" and event.action is not None and event.player is not None:

@@ -22,7 +22,7 @@ def state(hand: Hand) -> tuple[object, ...]:
     return (
         list(hand.stacks), list(hand.bets), list(hand.contributions), list(hand.folded), list(hand.acted),
         list(hand.board), hand.phase, hand.actor, hand.level, hand.increment, hand.reopen_level,
-        len(hand.history), len(hand.events), hand.deck.remaining,
+        len(hand.history), len(hand.log), hand.deck.remaining,
     )  # fmt: skip
 
 

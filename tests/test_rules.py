@@ -241,7 +241,7 @@ def test_rule_19_showdown_order_and_mucking() -> None:
     """The river bettor shows first; a beaten caller may muck."""
     hand = Hand.start([100, 100], Stakes(1, 2), deck=deck(["AsAh", "KsKh"], "2c7d9h3s4d"))
     play(hand, call, check, check, check, check, check, raise_to(10), call)
-    shows = [(e.kind, e.player) for e in hand.events if e.kind in ("show", "muck")]
+    shows = [(e.kind, e.player) for e in hand.events() if e.kind in ("show", "muck")]
     assert [("show", 0), ("muck", 1)] == shows
 
 
