@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from enum import Enum, unique
+from enum import StrEnum, unique
 from typing import NamedTuple
 
 import attrs
@@ -11,7 +11,7 @@ __all__ = ["Action", "ActionKind", "LegalActions"]
 
 
 @unique
-class ActionKind(Enum):
+class ActionKind(StrEnum):
     """What a player does when it is their turn."""
 
     FOLD = "fold"

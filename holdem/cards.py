@@ -64,11 +64,11 @@ class Card:
 
     rank: Rank = attrs.field(converter=Rank)
     suit: Suit = attrs.field(converter=Suit)
+    index: int = attrs.field(init=False, eq=False, order=False, repr=False)
+    """The card as an integer 0–51 (``4 * rank + suit``), stored for the fast paths."""
 
-    @property
-    def index(self) -> int:
-        """The card as an integer 0–51 (``4 * rank + suit``)."""
-        return 4 * self.rank + self.suit
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "index", 4 * self.rank + self.suit)
 
     @classmethod
     def from_index(cls, index: int) -> Card:
@@ -125,6 +125,8 @@ def parse_cards(text: str | Iterable[str | Card], *, distinct: bool = True) -> t
     if not isinstance(text, str):
         cards: list[Card] = []
         for item in text:
+            if not isinstance(item, (str, Card)):
+                raise InvalidCardError(f"not a card: {item!r}")
             cards.extend((item,) if isinstance(item, Card) else parse_cards(item, distinct=False))
         return _checked(tuple(cards), distinct)
     lowered = text.lower()

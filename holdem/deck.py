@@ -73,6 +73,16 @@ class Deck:
         return cls((*top, *rest))
 
     @property
+    def order(self) -> tuple[Card, ...]:
+        """Every card of this deck in dealing order, dealt ones included (for snapshots)."""
+        return self._cards
+
+    @property
+    def position(self) -> int:
+        """How many cards have been dealt or burned."""
+        return self._next
+
+    @property
     def remaining(self) -> int:
         """How many cards are left to deal."""
         return len(self._cards) - self._next

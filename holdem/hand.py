@@ -12,6 +12,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from enum import IntEnum, unique
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -28,6 +29,9 @@ from holdem.errors import (
 from holdem.evaluator import strength
 from holdem.pots import Pot, award, build_pots, take_rake
 from holdem.stakes import Rules, Stakes, Structure
+
+if TYPE_CHECKING:
+    from holdem.views import SeatView
 
 __all__ = ["Event", "Hand", "HandResult", "Phase"]
 
@@ -247,6 +251,25 @@ class Hand:
             for kind, player, cards, amount, action, phase in self.log
         ]
 
+    def view(self, player: int) -> SeatView:
+        """What `player` may know now (see `holdem.views`)."""
+        from holdem.views import view
+
+        return view(self, player)
+
+    def to_json(self) -> str:
+        """A versioned JSON snapshot (see `holdem.snapshot`)."""
+        from holdem.snapshot import to_json
+
+        return to_json(self)
+
+    @classmethod
+    def from_json(cls, text: str) -> Hand:
+        """Restore a hand saved by `to_json`; it continues exactly as the original would."""
+        from holdem.snapshot import from_json
+
+        return from_json(text)
+
     def _pay_dead(self, player: int, amount: int) -> None:
         paid = min(amount, self.stacks[player])
         self.stacks[player] -= paid
@@ -404,23 +427,22 @@ class Hand:
         """Move chips for a validated action."""
         self.history.append((i, action))
         self.log.append(("action", i, (), None, action, self.phase))
-        match action.kind:
-            case ActionKind.FOLD:
-                self.folded[i] = True
-                self.live -= 1
-            case ActionKind.CHECK:
-                pass
-            case ActionKind.CALL:
-                paid = min(self.level - self.bets[i], self.stacks[i])
-                self.stacks[i] -= paid
-                self.bets[i] += paid
-            case ActionKind.RAISE:
-                to = action.amount
-                assert to is not None
-                self.stacks[i] -= to - self.bets[i]
-                self.bets[i] = to
-                self._raise_to(to)
-                self.aggressor = i
+        kind = action.kind
+        if kind is ActionKind.CALL:
+            owed = self.level - self.bets[i]
+            paid = owed if owed < self.stacks[i] else self.stacks[i]
+            self.stacks[i] -= paid
+            self.bets[i] += paid
+        elif kind is ActionKind.FOLD:
+            self.folded[i] = True
+            self.live -= 1
+        elif kind is ActionKind.RAISE:
+            to = action.amount
+            assert to is not None
+            self.stacks[i] -= to - self.bets[i]
+            self.bets[i] = to
+            self._raise_to(to)
+            self.aggressor = i
         self.acted[i] = self.level
 
     def _raise_to(self, to: int) -> None:
@@ -442,7 +464,7 @@ class Hand:
         """The one transition function: move the hand on until someone must act or it is over."""
         while True:
             match self.phase:
-                case Phase.PREFLOP | Phase.FLOP | Phase.TURN | Phase.RIVER:
+                case phase if phase <= Phase.RIVER:  # a betting round
                     if self.live == 1:
                         self._end_round()
                         self._settle()
@@ -471,15 +493,19 @@ class Hand:
         n = len(self.stacks)
         stacks, folded, bets, acted, level = self.stacks, self.folded, self.bets, self.acted, self.level
         start = self._first_to_act() if self.actor is None else self.actor + 1
+        with_chips = -1
         for k in range(n):
             j = (start + k) % n
             if folded[j] or not stacks[j]:
                 continue
             if bets[j] < level:
                 return j
-            # Rule 11: nobody acts when no other player still in the hand has chips.
-            if acted[j] is None and any(stacks[o] and not folded[o] for o in range(n) if o != j):
-                return j
+            if acted[j] is None:
+                # Rule 11: nobody acts when no other player still in the hand has chips.
+                if with_chips < 0:
+                    with_chips = sum(1 for o in range(n) if stacks[o] and not folded[o])
+                if with_chips > 1:
+                    return j
         return None
 
     def _first_to_act(self) -> int:

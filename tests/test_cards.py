@@ -57,6 +57,13 @@ def test_bad_card_error_quotes_the_token(text: str, token: str) -> None:
     assert isinstance(info.value, ValueError)
 
 
+@pytest.mark.parametrize("items", [[5], ["As", None], [b"As"]])
+def test_non_card_items_are_rejected(items: list[object]) -> None:
+    """An iterable of things that are neither text nor cards is an InvalidCardError, not a TypeError."""
+    with pytest.raises(InvalidCardError, match="not a card"):
+        parse_cards(items)  # type: ignore[arg-type]
+
+
 def test_duplicate_cards_are_rejected() -> None:
     """Where cards must be distinct, a repeat is a clear error."""
     with pytest.raises(DuplicateCardError, match="'As' appears twice"):

@@ -1,0 +1,129 @@
+"""Per-seat views never leak hidden cards; snapshots round-trip and continue exactly; undo."""
+
+import json
+import random
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from holdem import Action, Card, Hand, Stakes
+from holdem.errors import SnapshotError
+from holdem.snapshot import from_json, to_json, undo
+from tests.test_hand_properties import state
+
+tables = st.tuples(
+    st.lists(st.integers(min_value=1, max_value=10_000), min_size=2, max_size=10), st.integers(0, 2**32)
+)
+
+
+def random_action(hand: Hand, rng: random.Random) -> Action:
+    legal = hand.legal_actions()
+    assert legal is not None
+    options = [Action.fold(), Action.check() if legal.can_check else Action.call()]
+    if legal.min_raise_to is not None and legal.max_raise_to is not None:
+        options.append(Action.raise_to(rng.randint(legal.min_raise_to, legal.max_raise_to)))
+    return rng.choice(options)
+
+
+def cards_in(value: Any) -> set[Card]:
+    """Every card reachable from a value (attrs classes, tuples, lists)."""
+    if isinstance(value, Card):
+        return {value}
+    if attrs.has(type(value)):
+        return set().union(*(cards_in(getattr(value, f.name)) for f in attrs.fields(type(value))))
+    if isinstance(value, (tuple, list)):
+        return set().union(set(), *(cards_in(v) for v in value))
+    return set()
+
+
+@given(table=tables)
+@settings(max_examples=60, deadline=None)
+def test_views_never_show_other_players_hidden_cards(table: tuple[list[int], int]) -> None:
+    """At every step, a player's view holds only their own cards, the board and cards shown down."""
+    stacks, seed = table
+    rng = random.Random(seed)
+    hand = Hand.start(stacks, Stakes(1, 2), rng=rng)
+    while True:
+        shown = hand.result.shown if hand.result else ()
+        public = set(hand.board) | {c for cards in shown if cards for c in cards}
+        for player in range(len(stacks)):
+            seen = cards_in(hand.view(player))
+            assert seen <= public | set(hand.holes[player])
+        if hand.is_complete:
+            break
+        hand.act(random_action(hand, rng))
+
+
+def test_spectator_events_hide_every_hole_card() -> None:
+    """events(None) shows no hole cards at all; events(p) shows only p's."""
+    hand = Hand.start([100, 100, 100], Stakes(1, 2), rng=random.Random(5))
+    holes = [e for e in hand.events(None) if e.kind == "hole"]
+    assert 3 == len(holes) and all(e.cards == () for e in holes)
+    mine = [e.cards for e in hand.events(1) if e.kind == "hole" and e.cards]
+    assert [hand.holes[1]] == mine
+
+
+@given(table=tables, cut=st.integers(0, 40))
+@settings(max_examples=60, deadline=None)
+def test_snapshot_round_trips_and_continues_exactly(table: tuple[list[int], int], cut: int) -> None:
+    """A hand restored from JSON at any point has the same state and the same future."""
+    stacks, seed = table
+    rng = random.Random(seed)
+    hand = Hand.start(stacks, Stakes(1, 2), rng=rng)
+    for _ in range(cut):
+        if hand.is_complete:
+            break
+        hand.act(random_action(hand, rng))
+    restored = from_json(to_json(hand))
+    assert state(hand) == state(restored)
+    assert (hand.holes, hand.deck.order) == (restored.holes, restored.deck.order)
+    while not hand.is_complete:
+        action = random_action(hand, rng)
+        hand.act(action)
+        restored.act(action)
+        assert state(hand) == state(restored)
+    assert hand.result == restored.result
+
+
+@given(table=tables, cut=st.integers(1, 30))
+@settings(max_examples=40, deadline=None)
+def test_undo_restores_the_state_before_the_last_action(table: tuple[list[int], int], cut: int) -> None:
+    """undo gives back exactly the hand as it was before the last action."""
+    stacks, seed = table
+    rng = random.Random(seed)
+    hand = Hand.start(stacks, Stakes(1, 2), rng=rng)
+    before = state(hand)
+    for _ in range(cut):
+        if hand.is_complete:
+            break
+        before = state(hand)
+        hand.act(random_action(hand, rng))
+    if hand.history:
+        assert before == state(undo(hand))
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(version=99), "unsupported snapshot version 99"),
+        (lambda d: d.update(format="x"), "not a holdem/hand snapshot"),
+        (lambda d: d["actions"].append([2, "raise", 10**9]), "above the maximum"),
+        (lambda d: d.update(deck=[5, 5]), "appears twice"),
+        (lambda d: d.update(deck=[52]), "card indices 0..51"),
+        (lambda d: d["actions"].append([2, "fold", 3]), "bad action"),
+        (lambda d: d["starting_stacks"].__setitem__(0, -5), "positive whole number"),
+        (lambda d: d.pop("rules"), "KeyError"),
+    ],
+)
+def test_damaged_snapshots_are_clear_errors(change: Any, message: str) -> None:
+    """A damaged snapshot raises SnapshotError naming the problem."""
+    hand = Hand.start([100, 100, 100], Stakes(1, 2), rng=random.Random(1))
+    data = json.loads(to_json(hand))
+    change(data)
+    with pytest.raises(SnapshotError, match=message):
+        from_json(json.dumps(data))
+    with pytest.raises(SnapshotError, match="not JSON"):
+        from_json("{")
