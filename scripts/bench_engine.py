@@ -1,7 +1,9 @@
-"""Engine speed: complete random-policy 6-max no-limit hands, holdem against texasholdem, one run.
+"""Engine speed: complete random-policy 6-max no-limit hands, holdem against the peers, one run.
 
-Policy (same for every library): uniform over fold / check-or-call / raise, a raise going to the
-minimum or all-in 50/50; stacks 200 big blinds, blinds 1/2. A benchmark, never a timed test.
+Policy (the same for every library): uniform over fold / check-or-call / raise, a raise going to
+the minimum or all-in 50/50; stacks 200 big blinds, blinds 1/2. The contenders take turns and
+the best of `--repeat` rounds counts. Also times a JSON snapshot plus restore of a 6-max hand
+on the river. A benchmark, never a timed test.
 """
 
 from __future__ import annotations
@@ -10,8 +12,11 @@ import argparse
 import json
 import random
 import time
+from collections.abc import Callable
 
+from holdem import Action, Hand, Stakes
 from holdem.bench import random_policy_hands
+from holdem.snapshot import from_json, to_json
 
 
 def texasholdem_hands(players: int, hands: int, seed: int) -> float:
@@ -23,16 +28,17 @@ def texasholdem_hands(players: int, hands: int, seed: int) -> float:
     done = 0
     start = time.perf_counter()
     while done < hands:
+        # A fresh game per hand: every hand starts with all players at 200 big blinds, as in holdem's run
+        # (a long game would shrink as players bust, and shorter hands would flatter the rate).
         game = TexasHoldEm(buyin=400, big_blind=2, small_blind=1, max_players=players)
-        while game.is_game_running() and done < hands:
+        if game.is_game_running():
             game.start_hand()
             while game.is_hand_running():
                 moves = game.get_available_moves()
                 choice = rng.randrange(3)
                 if choice == 2 and ActionType.RAISE in moves.action_types:
                     totals = sorted(moves.raise_range)
-                    total = totals[0] if rng.random() < 0.5 else totals[-1]
-                    game.take_action(ActionType.RAISE, total=total)
+                    game.take_action(ActionType.RAISE, total=totals[0] if rng.random() < 0.5 else totals[-1])
                 elif choice == 0 and ActionType.FOLD in moves.action_types:
                     game.take_action(ActionType.FOLD)
                 elif ActionType.CHECK in moves.action_types:
@@ -43,28 +49,90 @@ def texasholdem_hands(players: int, hands: int, seed: int) -> float:
     return done / (time.perf_counter() - start)
 
 
+def pokerkit_hands(players: int, hands: int, seed: int) -> float:
+    """Hands per second of pokerkit's NoLimitTexasHoldem with the same policy (dealing automated)."""
+    from pokerkit import Automation, NoLimitTexasHoldem
+
+    automations = tuple(a for a in Automation if a is not Automation.RUNOUT_COUNT_SELECTION)
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    for _ in range(hands):
+        state = NoLimitTexasHoldem.create_state(automations, True, 0, (1, 2), 2, (400,) * players, players)
+        while state.status:
+            choice = rng.randrange(3)
+            if choice == 2 and state.can_complete_bet_or_raise_to():
+                lo = state.min_completion_betting_or_raising_to_amount
+                hi = state.max_completion_betting_or_raising_to_amount
+                state.complete_bet_or_raise_to(lo if rng.random() < 0.5 else hi)
+            elif choice == 0 and state.can_fold():
+                state.fold()
+            elif state.can_check_or_call():
+                state.check_or_call()
+            else:
+                state.fold()
+    return hands / (time.perf_counter() - start)
+
+
+def river_hand(seed: int) -> Hand:
+    """A 6-max hand on the river after betting on every street (20 actions)."""
+    hand = Hand.start([400] * 6, Stakes(1, 2), rng=random.Random(seed))
+    for action in [Action.raise_to(6)] + [Action.call()] * 5:
+        hand.act(action)
+    for _ in range(2):
+        hand.act(Action.raise_to(10))
+        for _ in range(5):
+            hand.act(Action.call())
+    return hand
+
+
+def snapshot_us(repeat: int) -> float:
+    """Best time of to_json plus from_json, in microseconds."""
+    hand = river_hand(3)
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        from_json(to_json(hand))
+        best = min(best, time.perf_counter() - start)
+    return best * 1e6
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=6)
-    parser.add_argument("--hands", type=int, default=20_000)
-    parser.add_argument("--peer-hands", type=int, default=2_000)
+    parser.add_argument("--hands", type=int, default=10_000)
+    parser.add_argument("--peer-hands", type=int, default=1_000)
+    parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    results: dict[str, float | str] = {"holdem": random_policy_hands(args.players, args.hands, args.seed)}
-    try:
-        results["texasholdem"] = texasholdem_hands(args.players, args.peer_hands, args.seed)
-    except Exception as error:  # a peer's API or bug must not stop the benchmark
-        results["texasholdem"] = f"failed: {type(error).__name__}: {error}"
+    runs: dict[str, Callable[[], float]] = {
+        "holdem": lambda: random_policy_hands(args.players, args.hands, args.seed),
+        "texasholdem": lambda: texasholdem_hands(args.players, args.peer_hands, args.seed),
+        "pokerkit": lambda: pokerkit_hands(args.players, args.peer_hands // 5, args.seed),
+    }
+    results: dict[str, float | str] = {}
+    for _ in range(args.repeat):
+        for name, run in runs.items():
+            if isinstance(results.get(name), str):
+                continue
+            try:
+                rate = run()
+            except Exception as error:  # a missing peer or a peer's bug must not stop the benchmark
+                results[name] = f"unavailable: {type(error).__name__}: {error}"
+                continue
+            results[name] = max(rate, float(results.get(name, 0.0)))
+    results["snapshot_restore_us"] = snapshot_us(2000)
     if args.json:
         print(json.dumps(results))
         return
     ours = float(results["holdem"])
-    for name, rate in results.items():
-        if isinstance(rate, float):
-            print(f"{name:12s} {rate:10,.0f} hands/s   holdem is {ours / rate:5.2f}x")
+    for name, value in results.items():
+        if name == "snapshot_restore_us":
+            print(f"JSON snapshot + restore, 6-max hand on the river: {value:.0f} µs")
+        elif isinstance(value, float):
+            print(f"{name:12s} {value:10,.0f} hands/s   holdem is {ours / value:6.2f}x")
         else:
-            print(f"{name:12s} {rate}")
+            print(f"{name:12s} {value}")
 
 
 if __name__ == "__main__":
