@@ -22,6 +22,7 @@ from holdem.evaluator import HandCategory, HandRank, best_hands, compare_hands, 
 from holdem.hand import Hand, HandResult, Phase
 from holdem.pots import Pot
 from holdem.stakes import Rules, Stakes, Structure
+from holdem.table import Seat, Table
 
 if TYPE_CHECKING:
     from holdem.batch import evaluate_many
@@ -52,6 +53,8 @@ __all__ = [
     "Pot",
     "Rank",
     "Rules",
+    "Seat",
+    "Table",
     "Stakes",
     "Structure",
     "Suit",

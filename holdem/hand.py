@@ -101,6 +101,7 @@ class Hand:
         "dead",
         "deck",
         "declared_blinds",
+        "declared_dead",
         "folded",
         "history",
         "holes",
@@ -108,6 +109,7 @@ class Hand:
         "level",
         "live",
         "log",
+        "opener",
         "phase",
         "raises",
         "reopen_level",
@@ -123,6 +125,8 @@ class Hand:
     deck: Deck
     starting_stacks: tuple[int, ...]
     declared_blinds: tuple[int, ...]
+    declared_dead: tuple[int, ...]
+    opener: int | None
     stacks: list[int]
     bets: list[int]
     contributions: list[int]
@@ -159,13 +163,18 @@ class Hand:
         deck: Deck | None = None,
         rng: RandomSource | None = None,
         blinds: Sequence[int] | None = None,
+        dead: Sequence[int] | None = None,
+        first_to_act: int | None = None,
     ) -> Hand:
         """Post antes and blinds, deal hole cards, and wait for the first action.
 
         `stacks` are in dealing order (player 0 left of the button, the button last). `blinds`
         gives each player's blind explicitly (a table uses it for dead buttons and missing
-        small blinds); by default it follows `stakes` and seat order. The deck is shuffled by
-        `rng` (cryptographically secure by default) unless a `deck` is given.
+        small blinds); by default it follows `stakes` and seat order. `dead` is money each player
+        puts in the pot without it counting as a bet (a missed small blind, rule 3), and
+        `first_to_act` names the first player preflop when live posts would mislead the default
+        (left of the largest blind). The deck is shuffled by `rng` (cryptographically secure by
+        default) unless a `deck` is given.
         """
         n = len(stacks)
         if not 2 <= n <= 10:
@@ -178,6 +187,11 @@ class Hand:
         posted = list(blinds) if blinds is not None else _default_blinds(n, stakes)
         if len(posted) != n or any(not isinstance(b, int) or b < 0 for b in posted):
             raise InvalidConfigError(f"blinds must be {n} non-negative whole numbers, got {posted!r}")
+        dead_money = list(dead) if dead is not None else [0] * n
+        if len(dead_money) != n or any(not isinstance(d, int) or d < 0 for d in dead_money):
+            raise InvalidConfigError(f"dead money must be {n} non-negative whole numbers, got {dead_money!r}")
+        if first_to_act is not None and (not isinstance(first_to_act, int) or not 0 <= first_to_act < n):
+            raise InvalidConfigError(f"first_to_act must be a player 0..{n - 1}, got {first_to_act!r}")
         self = object.__new__(cls)
         self.stakes = stakes
         self.rules = rules or Rules()
@@ -185,6 +199,8 @@ class Hand:
         self.deck = deck if deck is not None else Deck.sampled(rng or secrets.SystemRandom(), 2 * n + 8)
         self.starting_stacks = tuple(stacks)
         self.declared_blinds = tuple(posted)
+        self.declared_dead = tuple(dead_money)
+        self.opener = first_to_act
         self.stacks = list(stacks)
         self.bets = [0] * n
         self.contributions = [0] * n  # chips moved from bets into the pots, antes included
@@ -200,14 +216,14 @@ class Hand:
         self.actor = None
         self.aggressor = None  # last player to bet or raise this street
         self.result = None
-        self._post(posted)
+        self._post(posted, dead_money)
         self._deal_holes()
         self._open_street(Phase.PREFLOP)
         self._advance()
         return self
 
-    def _post(self, posted: list[int]) -> None:
-        """Antes, the big-blind ante and blinds; a short stack posts what it has (rules 4, 5)."""
+    def _post(self, posted: list[int], dead: list[int]) -> None:
+        """Antes, the big-blind ante, blinds and dead money; a short stack posts what it has (rules 3-5)."""
         stakes = self.stakes
         for i in range(len(self.stacks)):
             if stakes.ante:
@@ -227,6 +243,8 @@ class Hand:
                 self.log.append(("blind", i, (), paid, None, Phase.PREFLOP))
             if ante and self.rules.big_blind_ante_order == "blind_first":
                 self._pay_dead(i, ante)
+            if dead[i]:
+                self._pay_dead(i, dead[i])
 
     def _log(
         self,
@@ -511,6 +529,8 @@ class Hand:
     def _first_to_act(self) -> int:
         """Preflop: left of the largest blind (the button heads-up); later: player 0 (rule 1)."""
         if self.phase is Phase.PREFLOP:
+            if self.opener is not None:
+                return self.opener
             blinds = self.declared_blinds
             top = max(blinds)
             last = max(i for i, b in enumerate(blinds) if b == top)

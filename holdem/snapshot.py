@@ -10,45 +10,70 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import attrs
+
 from holdem.actions import Action, ActionKind
 from holdem.cards import CARDS
-from holdem.deck import Deck
+from holdem.deck import Deck, RandomSource
 from holdem.errors import HoldemError, SnapshotError
 from holdem.hand import Hand
 from holdem.stakes import Rules, Stakes, Structure
+from holdem.table import Seat, Table
 
-__all__ = ["FORMAT", "VERSION", "from_dict", "from_json", "replay", "to_dict", "to_json", "undo"]
+__all__ = [
+    "FORMAT",
+    "TABLE_FORMAT",
+    "VERSION",
+    "from_dict",
+    "from_json",
+    "replay",
+    "table_from_json",
+    "table_to_json",
+    "to_dict",
+    "to_json",
+    "undo",
+]
 
 FORMAT = "holdem/hand"
 VERSION = 1
 
 
+def _stakes_dict(stakes: Stakes) -> dict[str, Any]:
+    return {
+        "small_blind": stakes.small_blind,
+        "big_blind": stakes.big_blind,
+        "ante": stakes.ante,
+        "big_blind_ante": stakes.big_blind_ante,
+        "straddles": list(stakes.straddles),
+        "structure": stakes.structure.value,
+        "small_bet": stakes.small_bet,
+        "big_bet": stakes.big_bet,
+    }
+
+
+def _stakes(s: dict[str, Any]) -> Stakes:
+    return Stakes(
+        s["small_blind"], s["big_blind"], ante=s["ante"], big_blind_ante=s["big_blind_ante"],
+        straddles=tuple(s["straddles"]), structure=Structure(s["structure"]),
+        small_bet=s["small_bet"], big_bet=s["big_bet"],
+    )  # fmt: skip
+
+
+def _rules_dict(rules: Rules) -> dict[str, Any]:
+    return {field.name: getattr(rules, field.name) for field in attrs.fields(Rules)}
+
+
 def to_dict(hand: Hand) -> dict[str, Any]:
     """The hand as plain JSON-ready data."""
-    stakes, rules = hand.stakes, hand.rules
     return {
         "format": FORMAT,
         "version": VERSION,
-        "stakes": {
-            "small_blind": stakes.small_blind,
-            "big_blind": stakes.big_blind,
-            "ante": stakes.ante,
-            "big_blind_ante": stakes.big_blind_ante,
-            "straddles": list(stakes.straddles),
-            "structure": stakes.structure.value,
-            "small_bet": stakes.small_bet,
-            "big_bet": stakes.big_bet,
-        },
-        "rules": {
-            "short_all_in_reopens": rules.short_all_in_reopens,
-            "big_blind_ante_order": rules.big_blind_ante_order,
-            "forbid_free_fold": rules.forbid_free_fold,
-            "rake_percent": rules.rake_percent,
-            "rake_cap": rules.rake_cap,
-            "muck_losers": rules.muck_losers,
-        },
+        "stakes": _stakes_dict(hand.stakes),
+        "rules": _rules_dict(hand.rules),
         "starting_stacks": list(hand.starting_stacks),
         "blinds": list(hand.declared_blinds),
+        "dead": list(hand.declared_dead),
+        "first_to_act": hand.opener,
         "deck": [card.index for card in hand.deck.order],
         "actions": [[player, action.kind, action.amount] for player, action in hand.history],
     }
@@ -66,9 +91,13 @@ def replay(
     deck: Deck,
     blinds: list[int],
     actions: list[tuple[int, Action]],
+    dead: list[int] | None = None,
+    first_to_act: int | None = None,
 ) -> Hand:
     """A hand started from this set-up with these actions applied, each checked by the rules."""
-    hand = Hand.start(stacks, stakes, rules=rules, deck=deck, blinds=blinds)
+    hand = Hand.start(
+        stacks, stakes, rules=rules, deck=deck, blinds=blinds, dead=dead, first_to_act=first_to_act
+    )
     for player, action in actions:
         hand.act(action, player)
     return hand
@@ -83,28 +112,37 @@ def undo(hand: Hand) -> Hand:
         Deck(hand.deck.order),
         list(hand.declared_blinds),
         hand.history[:-1],
+        list(hand.declared_dead),
+        hand.opener,
     )
 
 
-def from_dict(data: Any) -> Hand:
-    """Restore a hand from `to_dict` data; `SnapshotError` names what is wrong."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SnapshotError(f"not a {FORMAT} snapshot")
+def _check_header(data: Any, kind: str) -> None:
+    if not isinstance(data, dict) or data.get("format") != kind:
+        raise SnapshotError(f"not a {kind} snapshot")
     if data.get("version") != VERSION:
         raise SnapshotError(
             f"unsupported snapshot version {data.get('version')!r} (this library reads {VERSION})"
         )
+
+
+def from_dict(data: Any) -> Hand:
+    """Restore a hand from `to_dict` data; `SnapshotError` names what is wrong."""
+    _check_header(data, FORMAT)
     try:
-        s, r = data["stakes"], data["rules"]
-        stakes = Stakes(
-            s["small_blind"], s["big_blind"], ante=s["ante"], big_blind_ante=s["big_blind_ante"],
-            straddles=tuple(s["straddles"]), structure=Structure(s["structure"]),
-            small_bet=s["small_bet"], big_bet=s["big_bet"],
-        )  # fmt: skip
-        rules = Rules(**r)
+        stakes, rules = _stakes(data["stakes"]), Rules(**data["rules"])
         deck = _deck(data["deck"])
         actions = [(p, _action(kind, amount)) for p, kind, amount in data["actions"]]
-        return replay(data["starting_stacks"], stakes, rules, deck, data["blinds"], actions)
+        return replay(
+            data["starting_stacks"],
+            stakes,
+            rules,
+            deck,
+            data["blinds"],
+            actions,
+            data["dead"],
+            data["first_to_act"],
+        )
     except SnapshotError:
         raise
     except (HoldemError, KeyError, TypeError, ValueError) as error:
@@ -137,3 +175,62 @@ def from_json(text: str) -> Hand:
     except json.JSONDecodeError as error:
         raise SnapshotError(f"not JSON: {error}") from None
     return from_dict(data)
+
+
+TABLE_FORMAT = "holdem/table"
+
+
+def table_to_json(table: Table) -> str:
+    """A table (seats, button, blinds, eliminations and the hand in progress) as JSON."""
+    return json.dumps(
+        {
+            "format": TABLE_FORMAT,
+            "version": VERSION,
+            "size": table.size,
+            "stakes": _stakes_dict(table.stakes),
+            "rules": _rules_dict(table.rules),
+            "button_rule": table.button_rule,
+            "seats": [attrs.asdict(seat) if seat is not None else None for seat in table.seats],
+            "button": table.button,
+            "small_blind_seat": table.small_blind_seat,
+            "big_blind_seat": table.big_blind_seat,
+            "eliminated": table.eliminated,
+            "hand_seats": list(table.hand_seats),
+            "hand": to_dict(table.hand) if table.hand is not None else None,
+        },
+        separators=(",", ":"),
+    )
+
+
+def table_from_json(text: str, *, rng: RandomSource | None = None) -> Table:
+    """Restore a table saved by `table_to_json` (random sources are not saved: pass a new `rng`)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise SnapshotError(f"not JSON: {error}") from None
+    if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT:
+        raise SnapshotError(f"not a {TABLE_FORMAT} snapshot")
+    if data.get("version") != VERSION:
+        raise SnapshotError(
+            f"unsupported snapshot version {data.get('version')!r} (this library reads {VERSION})"
+        )
+    try:
+        table = Table(
+            data["size"],
+            _stakes(data["stakes"]),
+            rules=Rules(**data["rules"]),
+            button=data["button_rule"],
+            rng=rng,
+        )
+        table.seats = [Seat(**seat) if seat is not None else None for seat in data["seats"]]
+        if len(table.seats) != table.size:
+            raise SnapshotError(f"{len(table.seats)} seats saved for a table of {table.size}")
+        table.button, table.small_blind_seat = data["button"], data["small_blind_seat"]
+        table.big_blind_seat, table.eliminated = data["big_blind_seat"], list(data["eliminated"])
+        table.hand_seats = tuple(data["hand_seats"])
+        table.hand = from_dict(data["hand"]) if data["hand"] is not None else None
+    except SnapshotError:
+        raise
+    except (HoldemError, KeyError, TypeError, ValueError) as error:
+        raise SnapshotError(f"cannot restore the table: {type(error).__name__}: {error}") from None
+    return table

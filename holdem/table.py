@@ -1,0 +1,246 @@
+"""A table session: seats, the button, who posts what, and hands played one after another.
+
+All seat-order rules live here (rules 1–3): the dead button of tournaments, the moving button
+of cash games with missed blinds, and the move to heads-up. A `Table` builds each `Hand` with
+its players in dealing order and their blinds; `end_hand` brings the result back to the seats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+import attrs
+
+from holdem.deck import Deck, RandomSource
+from holdem.errors import HoldemError, InvalidConfigError
+from holdem.hand import Hand
+from holdem.stakes import Rules, Stakes
+
+__all__ = ["Seat", "Table", "TableError"]
+
+
+class TableError(HoldemError, ValueError):
+    """A table operation that is not allowed now (seat taken, hand in progress, …)."""
+
+
+@attrs.define
+class Seat:
+    """A player's place at the table. `waiting`: sits out until the big blind reaches them;
+    `owes_big`/`owes_small`: blinds missed while sitting out (rule 3); `posting`: will post them."""
+
+    name: str
+    stack: int
+    sitting_out: bool = False
+    waiting: bool = False
+    owes_big: bool = False
+    owes_small: bool = False
+    posting: bool = False
+
+
+ButtonRule = Literal["dead", "moving"]
+
+
+class Table:
+    """Seats 0..size-1 clockwise. ``button="dead"`` for tournaments, ``"moving"`` for cash games."""
+
+    def __init__(
+        self,
+        size: int,
+        stakes: Stakes,
+        *,
+        rules: Rules | None = None,
+        button: ButtonRule = "dead",
+        rng: RandomSource | None = None,
+    ) -> None:
+        if not isinstance(size, int) or not 2 <= size <= 10:
+            raise InvalidConfigError(f"a table has 2 to 10 seats, got {size!r}")
+        if button not in ("dead", "moving"):
+            raise InvalidConfigError(f"button must be 'dead' or 'moving', got {button!r}")
+        self.size = size
+        self.stakes = stakes
+        self.rules = rules or Rules()
+        self.button_rule: ButtonRule = button
+        self.rng = rng
+        self.seats: list[Seat | None] = [None] * size
+        self.button: int | None = None
+        self.small_blind_seat: int | None = None
+        self.big_blind_seat: int | None = None
+        self.hand: Hand | None = None
+        self.hand_seats: tuple[int, ...] = ()
+        self.eliminated: list[str] = []
+
+    # ------------------------------------------------------------ seating
+    def _between_hands(self, what: str) -> None:
+        if self.hand is not None:
+            raise TableError(f"cannot {what} while a hand is in progress")
+
+    def _occupied(self, seat: int) -> Seat:
+        if not isinstance(seat, int) or not 0 <= seat < self.size:
+            raise TableError(f"no seat {seat!r} at a table of {self.size}")
+        place = self.seats[seat]
+        if place is None:
+            raise TableError(f"seat {seat} is empty")
+        return place
+
+    def sit(self, seat: int, name: str, stack: int, *, wait_for_big_blind: bool = True) -> None:
+        """Seat a player. In a cash game a newcomer waits for the big blind or posts one (rule 3)."""
+        self._between_hands("seat a player")
+        if not isinstance(seat, int) or not 0 <= seat < self.size:
+            raise TableError(f"no seat {seat!r} at a table of {self.size}")
+        if self.seats[seat] is not None:
+            raise TableError(f"seat {seat} is taken")
+        _check_chips(stack, "stack", positive=True)
+        place = Seat(name, stack)
+        if self.button_rule == "moving" and self.big_blind_seat is not None:
+            place.waiting, place.posting = wait_for_big_blind, not wait_for_big_blind
+            place.owes_big = not wait_for_big_blind
+        self.seats[seat] = place
+
+    def leave(self, seat: int) -> Seat:
+        """Remove a player between hands; returns their seat (with the chips they take)."""
+        self._between_hands("leave")
+        place = self._occupied(seat)
+        self.seats[seat] = None
+        return place
+
+    def sit_out(self, seat: int) -> None:
+        """A cash player sits out: dealt no hands, and owes the blinds that pass them."""
+        self._occupied(seat).sitting_out = True
+
+    def sit_in(self, seat: int, *, post_missed: bool = False) -> None:
+        """Come back: post the missed blinds next hand, or wait for the big blind (rule 3)."""
+        place = self._occupied(seat)
+        place.sitting_out = False
+        if place.owes_big or place.owes_small:
+            place.posting, place.waiting = post_missed, not post_missed
+
+    def add_chips(self, seat: int, amount: int) -> None:
+        """A rebuy or top-up, between hands."""
+        self._between_hands("add chips")
+        _check_chips(amount, "amount", positive=True)
+        self._occupied(seat).stack += amount
+
+    # -------------------------------------------------------- the button
+    def _next(self, seat: int, among: Sequence[int]) -> int:
+        """The first seat of `among` clockwise after `seat`."""
+        return min(among, key=lambda s: (s - seat - 1) % self.size)
+
+    def _place_blinds(self, ready: list[int]) -> tuple[int, int, int]:
+        """(button, small-blind position, big blind) seats for the next hand (rules 1, 2).
+
+        The small blind is posted only if a player who is in sits at its position.
+        """
+        last_big = self.big_blind_seat
+        if last_big is None:  # the first hand
+            button = self.button if self.button in ready else ready[0]
+            if len(ready) == 2:
+                return button, button, self._next(button, ready)
+            small = self._next(button, ready)
+            return button, small, self._next(small, ready)
+        big = self._next(last_big, ready)
+        if len(ready) == 2:
+            # Rule 1: heads-up the button posts the small blind, and the big blind goes to the
+            # player who did not post it last hand.
+            other = next(s for s in ready if s != big)
+            return other, other, big
+        if self.button_rule == "dead":
+            # Rule 2: the small blind is at the last big blind's seat and the button at the last
+            # small blind's, even when those seats are now empty (dead small blind, dead button).
+            assert self.small_blind_seat is not None
+            return self.small_blind_seat, last_big, big
+        button = self._next(self.button if self.button is not None else last_big, ready)
+        small = self._next(button, ready)
+        return button, small, self._next(small, ready)
+
+    # ----------------------------------------------------------- playing
+    def start_hand(self, *, deck: Deck | None = None) -> Hand:
+        """Place the button and blinds, and deal a hand to the players who are in."""
+        self._between_hands("start a hand")
+        cash = self.button_rule == "moving"
+        seated = [s for s, p in enumerate(self.seats) if p is not None and p.stack > 0 and not p.sitting_out]
+        ready = [s for s in seated if not (cash and self._place(s).waiting)] if cash else seated
+        if len(ready) < 2:
+            raise TableError(f"a hand needs two players who are in, got {len(ready)}")
+        button, small, big = self._place_blinds(ready)
+        if cash:
+            waiting = self._waiting_big_blind(big, seated)
+            big = big if waiting is None else waiting
+            self._record_missed(small, big)
+        dealt = [s for s in seated if s in ready or s == big]
+        order = sorted(dealt, key=lambda s: (s - button - 1) % self.size)
+        blinds = [0] * len(order)
+        dead = [0] * len(order)
+        for k, s in enumerate(order):
+            place = self._place(s)
+            if s == big:
+                blinds[k] = self.stakes.big_blind
+            elif s == small:
+                blinds[k] = self.stakes.small_blind
+            elif cash and place.posting:
+                blinds[k] = self.stakes.big_blind  # rule 3: the big-blind part is live …
+                dead[k] = self.stakes.small_blind if place.owes_small else 0  # … the rest is dead
+            if s == big or (cash and place.posting):
+                place.owes_big = place.owes_small = place.posting = place.waiting = False
+        # The first to act preflop is left of the big blind, whoever else posted live.
+        first = (order.index(big) + 1) % len(order) if len(order) > 2 else None
+        self.button, self.small_blind_seat, self.big_blind_seat = button, small, big
+        self.hand_seats = tuple(order)
+        self.hand = Hand.start(
+            [self._place(s).stack for s in order],
+            self.stakes,
+            rules=self.rules,
+            deck=deck,
+            rng=self.rng,
+            blinds=blinds,
+            dead=dead,
+            first_to_act=first,
+        )
+        return self.hand
+
+    def _place(self, seat: int) -> Seat:
+        place = self.seats[seat]
+        assert place is not None
+        return place
+
+    def _waiting_big_blind(self, big: int, seated: list[int]) -> int | None:
+        """A waiting player whose seat the big blind passes takes it and joins (rule 3)."""
+        last = self.big_blind_seat if self.big_blind_seat is not None else big
+        span = (big - last) % self.size or self.size
+        for step in range(1, span + 1):
+            s = (last + step) % self.size
+            if s in seated and self._place(s).waiting:
+                return s
+        return None
+
+    def _record_missed(self, small: int | None, big: int) -> None:
+        """Sitting-out players whose seat a blind passes owe it (rule 3)."""
+        for blind, last, now in (("big", self.big_blind_seat, big), ("small", self.small_blind_seat, small)):
+            if last is None or now is None:
+                continue
+            for step in range(1, (now - last) % self.size):
+                place = self.seats[(last + step) % self.size]
+                if place is not None and place.sitting_out:
+                    setattr(place, f"owes_{blind}", True)
+
+    def end_hand(self) -> None:
+        """Bring a finished hand's stacks back to the seats; tournament players with no chips leave."""
+        hand = self.hand
+        if hand is None or not hand.is_complete:
+            raise TableError("no finished hand to end")
+        for s, stack in zip(self.hand_seats, hand.stacks, strict=True):
+            self._place(s).stack = stack
+        if self.button_rule == "dead":
+            for s in sorted(self.hand_seats, key=lambda s: hand.starting_stacks[self.hand_seats.index(s)]):
+                place = self._place(s)
+                if place.stack == 0:
+                    self.eliminated.append(place.name)
+                    self.seats[s] = None
+        self.hand = None
+
+
+def _check_chips(value: object, name: str, *, positive: bool = False) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < (1 if positive else 0):
+        raise TableError(
+            f"{name} must be a {'positive' if positive else 'non-negative'} whole number, got {value!r}"
+        )

@@ -1,0 +1,183 @@
+"""The table: button placement, blinds and seats across hands (rules 1-3)."""
+
+import random
+
+import pytest
+
+from holdem import Action, Deck, Stakes
+from holdem.table import Table, TableError
+
+
+def finish(table: Table) -> None:
+    """Fold every hand to the big blind and end it."""
+    hand = table.hand
+    assert hand is not None
+    while not hand.is_complete:
+        hand.act(Action.fold())
+    table.end_hand()
+
+
+def table_of(names: str, *, button: str = "dead", stacks: int = 100) -> Table:
+    table = Table(len(names), Stakes(1, 2), button=button, rng=random.Random(1))  # type: ignore[arg-type]
+    for seat, name in enumerate(names):
+        table.sit(seat, name, stacks)
+    return table
+
+
+def blinds_by_name(table: Table) -> dict[str, int]:
+    hand = table.hand
+    assert hand is not None
+    names = {s: table.seats[s].name for s in table.hand_seats}  # type: ignore[union-attr]
+    return {names[s]: b for s, b in zip(table.hand_seats, hand.declared_blinds, strict=True) if b}
+
+
+def test_rule_01_three_to_two_nobody_posts_the_big_blind_twice() -> None:
+    """When a table goes heads-up, the last big blind gets the button and the small blind."""
+    table = table_of("ABC")
+    table.start_hand()
+    assert {"B": 1, "C": 2} == blinds_by_name(table)
+    finish(table)
+    table.leave(0)  # A leaves: heads-up between B and C; C posted the big blind last
+    hand = table.start_hand()
+    assert {"C": 1, "B": 2} == blinds_by_name(table)
+    assert "C" == table.seats[table.button].name  # type: ignore[index,union-attr]
+    assert table.hand_seats[hand.actor] == table.button  # type: ignore[index]
+
+
+def test_rule_02_dead_button_keeps_the_big_blind_moving() -> None:
+    """TR 85: when the big blind busts, the next player still posts the big blind; no small blind."""
+    table = table_of("ABCD")
+    table.start_hand()  # button A, small B, big C
+    assert {"B": 1, "C": 2} == blinds_by_name(table)
+    finish(table)
+    table.leave(2)  # C, the last big blind, is gone
+    table.start_hand()
+    assert {"D": 2} == blinds_by_name(table)  # D is due the big blind; the small blind is dead
+    assert 1 == table.button  # the button moves to B's seat (last small blind)
+    finish(table)
+    table.start_hand()
+    assert {"D": 1, "A": 2} == blinds_by_name(table)
+    assert 2 == table.button  # a dead button, in front of C's empty seat
+
+
+def test_rule_02_dead_button_when_the_small_blind_leaves() -> None:
+    """When last hand's small blind is gone, the button stays in front of their empty seat."""
+    table = table_of("ABCD")
+    table.start_hand()
+    finish(table)
+    table.leave(1)  # B, the last small blind
+    table.start_hand()
+    assert (1, {"C": 1, "D": 2}) == (table.button, blinds_by_name(table))
+
+
+def test_rule_02_moving_button_in_cash_games() -> None:
+    """With a moving button the button moves one player each hand."""
+    table = table_of("ABCD", button="moving")
+    buttons = []
+    for _ in range(4):
+        table.start_hand()
+        buttons.append(table.button)
+        finish(table)
+    assert [0, 1, 2, 3] == buttons
+
+
+def test_rule_03_missed_blinds_are_posted_live_and_dead() -> None:
+    """A player who sat out through the blinds posts a live big blind and a dead small blind."""
+    table = table_of("ABCDE", button="moving")
+    table.start_hand()  # button A, small B, big C
+    finish(table)
+    table.sit_out(3)  # D sits out while the blinds pass
+    for _ in range(2):
+        table.start_hand()
+        finish(table)
+    assert table.seats[3].owes_big and table.seats[3].owes_small  # type: ignore[union-attr]
+    table.sit_in(3, post_missed=True)
+    hand = table.start_hand()
+    k = table.hand_seats.index(3)
+    assert (2, 1) == (hand.declared_blinds[k], hand.declared_dead[k])
+    assert not table.seats[3].owes_big  # type: ignore[union-attr]
+
+
+def test_rule_03_wait_for_the_big_blind() -> None:
+    """A new player who waits is dealt in when the big blind reaches their seat."""
+    table = table_of("ABCD", button="moving")
+    table.start_hand()  # button A, small B, big C
+    finish(table)
+    table.leave(0)
+    table.sit(0, "N", 100)  # waits for the big blind by default
+    dealt = []
+    for _ in range(4):
+        table.start_hand()
+        dealt.append((0 in table.hand_seats, table.big_blind_seat == 0))
+        finish(table)
+    first = next(k for k, (playing, _) in enumerate(dealt) if playing)
+    assert first > 0  # not dealt in at once …
+    assert (True, True) == dealt[first]  # … but as the big blind, when it reaches the seat
+
+
+def test_rule_03_new_player_may_post_to_play_at_once() -> None:
+    """A new player who posts a big blind is dealt in at once; action still starts left of the big blind."""
+    table = table_of("ABCD", button="moving")
+    table.start_hand()
+    finish(table)
+    table.leave(0)
+    table.sit(0, "N", 100, wait_for_big_blind=False)
+    hand = table.start_hand()
+    assert 0 in table.hand_seats
+    assert table.hand_seats[hand.actor] != 0 or table.big_blind_seat == 3  # type: ignore[index]
+
+
+def test_short_stacks_post_what_they_have_at_a_table() -> None:
+    """Rule 4 through the table: a 1-chip big blind is all-in."""
+    table = table_of("ABC", stacks=1)
+    hand = table.start_hand()
+    assert 0 == hand.stacks[table.hand_seats.index(table.big_blind_seat)]  # type: ignore[arg-type]
+
+
+def test_tournament_eliminations_and_top_ups() -> None:
+    """Busted tournament players leave their seat; add_chips tops a stack up between hands."""
+    table = table_of("ABC", stacks=10)
+    # Hand order B (small blind), C (big blind), A (button): B gets aces, A kings.
+    hand = table.start_hand(deck=Deck.stacked("As 2c Ks Ah 3d Kh"))
+    hand.act(Action.raise_to(10))  # A all-in
+    hand.act(Action.call())  # B calls all-in
+    hand.act(Action.fold())
+    table.end_hand()
+    assert (["A"], None) == (table.eliminated, table.seats[0])
+    assert (22, 8) == (table.seats[1].stack, table.seats[2].stack)  # type: ignore[union-attr]
+    table.add_chips(2, 12)
+    assert 20 == table.seats[2].stack  # type: ignore[union-attr]
+    with pytest.raises(TableError, match="positive whole number"):
+        table.add_chips(1, -5)
+
+
+def test_table_errors_change_nothing() -> None:
+    """Seat taken, bad seat, changes during a hand: clear errors."""
+    table = table_of("AB")
+    with pytest.raises(TableError, match="seat 0 is taken"):
+        table.sit(0, "X", 100)
+    with pytest.raises(TableError, match="no seat 7"):
+        table.sit(7, "X", 100)
+    table.start_hand()
+    with pytest.raises(TableError, match="while a hand is in progress"):
+        table.leave(0)
+    with pytest.raises(TableError, match="no finished hand"):
+        table.end_hand()
+
+
+def test_table_snapshot_round_trips_mid_hand() -> None:
+    """A table with a hand in progress restores to the same seats, button and hand."""
+    from holdem.snapshot import table_from_json, table_to_json
+
+    table = table_of("ABCD", button="moving")
+    table.start_hand()
+    finish(table)
+    table.sit_out(2)
+    hand = table.start_hand()
+    hand.act(Action.call())
+    restored = table_from_json(table_to_json(table))
+    assert table_to_json(table) == table_to_json(restored)
+    assert restored.hand is not None and hand.legal_actions() == restored.hand.legal_actions()
+    finish(restored)
+    finish(table)
+    assert [s.stack for s in table.seats if s] == [s.stack for s in restored.seats if s]
