@@ -5,6 +5,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from holdem import phh
 from holdem.actions import Action
@@ -120,3 +122,27 @@ def test_replay_cli_json_contract(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert (True, [106, 94, 100], [6, -6, 0]) == (good["ok"], good["finishing_stacks"], good["payoffs"])
     assert {f"{tmp_path / 'many.phhs'}#1", f"{tmp_path / 'many.phhs'}#2"} <= set(records)
     assert 0 == main(["replay", str(tmp_path / "good.phh")])
+
+
+@given(data=st.data())
+@settings(max_examples=300, deadline=None)
+def test_fuzzed_histories_replay_or_fail_clearly(data: st.DataObject) -> None:
+    """Random edits of a valid history either replay or raise InvalidHistoryError: nothing else."""
+    text = HAND
+    for _ in range(data.draw(st.integers(1, 4))):
+        at = data.draw(st.integers(0, len(text)))
+        edit = data.draw(st.sampled_from(["delete", "insert", "replace"]))
+        piece = data.draw(
+            st.sampled_from(["p1", "p2", "p3", " ", "f", "cc", "cbr", "9", "-", "'", ",", "As", "??", "\n"])
+        )
+        if edit == "delete":
+            text = text[:at] + text[at + len(piece) :]
+        elif edit == "insert":
+            text = text[:at] + piece + text[at:]
+        else:
+            text = text[:at] + piece + text[at + len(piece) :]
+    try:
+        for hand in phh.loads(text):
+            phh.replay(hand)
+    except InvalidHistoryError:
+        pass
