@@ -9,7 +9,7 @@ from holdem.actions import Action
 from holdem.hand import Hand
 from holdem.stakes import Stakes
 
-__all__ = ["random_policy_hands"]
+__all__ = ["match_rates", "random_policy_hands"]
 
 
 def random_policy_hands(players: int, hands: int, seed: int) -> float:
@@ -36,3 +36,22 @@ def random_policy_hands(players: int, hands: int, seed: int) -> float:
             else:
                 hand.act(check if legal.can_check else call)
     return hands / (time.perf_counter() - start)
+
+
+def match_rates(hands: int, seed: int) -> dict[str, float]:
+    """Rates of ``random`` vs ``random`` 6-max and ``equity`` vs ``random`` heads-up matches."""
+    from holdem.match import MatchConfig, play_match
+
+    start = time.perf_counter()
+    play_match(MatchConfig(("random",) * 6, seed=seed), hands)
+    ring = hands / (time.perf_counter() - start)
+    heads_up = max(hands // 20, 10)
+    start = time.perf_counter()
+    result = play_match(MatchConfig(("equity", "random"), seed=seed), heads_up)
+    seconds = time.perf_counter() - start
+    equity = result.bots[0]
+    return {
+        "random_6max_hands_per_s": ring,
+        "equity_hu_hands_per_s": heads_up / seconds,
+        "equity_decisions_per_s": equity.decisions / equity.seconds,
+    }

@@ -1,4 +1,4 @@
-"""The ``holdem`` command line: ``eval``, ``equity`` and ``replay``."""
+"""The ``holdem`` command line: eval, equity, replay, match, play and bench."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from holdem.errors import HoldemError
 
@@ -118,6 +119,17 @@ def _report(as_json: bool, record: dict[str, object]) -> None:
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
+    if args.what == "match":
+        from holdem.bench import match_rates
+
+        rates = match_rates(args.hands, args.seed)
+        if args.json:
+            print(json.dumps(rates))
+        else:
+            print(f"random vs random, 6 players: {rates['random_6max_hands_per_s']:,.0f} hands/s")
+            print(f"equity vs random, heads-up: {rates['equity_hu_hands_per_s']:,.0f} hands/s, "
+                  f"{rates['equity_decisions_per_s']:,.0f} equity decisions/s")  # fmt: skip
+        return 0
     from holdem.bench import random_policy_hands
 
     rate = random_policy_hands(args.players, args.hands, args.seed)
@@ -126,6 +138,56 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     else:
         print(f"{rate:,.0f} hands/s ({args.players} players, {args.hands:,} hands, random policy)")
     return 0
+
+
+def _blinds(text: str) -> tuple[int, int]:
+    small, sep, big = text.partition("/")
+    if not sep or not small.isdigit() or not big.isdigit() or int(big) <= 0:
+        raise argparse.ArgumentTypeError(f"expected blinds like 1/2, got {text!r}")
+    return int(small), int(big)
+
+
+def _cmd_match(args: argparse.Namespace) -> int:
+    from holdem.match import MatchConfig, play_match, progress_bar
+    from holdem.stakes import Stakes
+
+    if args.plot:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise HoldemError("--plot needs matplotlib: pip install 'holdem[plot]'") from None
+    small, big = args.blinds
+    config = MatchConfig(
+        tuple(args.bots), stakes=Stakes(small, big), stack=args.stack, seed=args.seed,
+        duplicate=args.duplicate, time_limit=args.time_limit, history=args.history is not None,
+    )  # fmt: skip
+    result = play_match(config, args.hands, workers=args.workers, progress=progress_bar())
+    if args.history is not None:
+        from holdem import phh
+
+        args.history.mkdir(parents=True, exist_ok=True)
+        (args.history / "match.phhs").write_text(phh.dumps(list(result.histories)))
+    from holdem.report import as_dict, format_table, plot_winnings
+
+    if args.plot:
+        plot_winnings(result, args.plot)
+    print(
+        json.dumps(as_dict(result))
+        if args.json
+        else format_table(result, blinds=args.blinds, stack=args.stack)
+    )
+    return 0
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from holdem.play import play
+    from holdem.stakes import Stakes
+
+    small, big = args.blinds
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if not 1 <= len(bots) <= 9:
+        raise HoldemError(f"--bots needs 1 to 9 bots, got {len(bots)}")
+    return play(sys.stdin, sys.stdout, bots, stack=args.stack, stakes=Stakes(small, big), seed=args.seed)
 
 
 def _positive_int(text: str) -> int:
@@ -192,12 +254,50 @@ def build_parser() -> argparse.ArgumentParser:
         description="Benchmarks. 'engine': complete no-limit hands with a random policy "
         "(fold / check-call / raise to the minimum or all-in).",
     )
-    bench.add_argument("what", choices=["engine"], help="what to measure")
+    bench.add_argument("what", choices=["engine", "match"], help="what to measure")
     bench.add_argument("--players", type=_positive_int, default=6)
     bench.add_argument("--hands", type=_positive_int, default=20_000)
     bench.add_argument("--seed", type=_int, default=0)
     bench.add_argument("--json", action="store_true", help='print {"hands_per_s": ...}')
     bench.set_defaults(run=_cmd_bench)
+
+    match = sub.add_parser(
+        "match",
+        help="play bots against each other and report the results",
+        description="Play N hands between 2-10 bots (built-in names: random, calling-station, "
+        "folder, scripted, equity; or package.module:ClassName; arguments as "
+        "name[key=value,...]). Reports chips, big blinds per 100 hands with a 95%% "
+        "interval, VPIP, PFR, aggression and faults.",
+    )
+    match.add_argument("bots", nargs="+", help="2 to 10 bots")
+    match.add_argument("--hands", type=_positive_int, default=1000)
+    match.add_argument("--seed", type=_int, default=0)
+    match.add_argument("--duplicate", action="store_true", help="replay each deal with the seats rotated")
+    match.add_argument(
+        "--workers", type=_positive_int, default=1, help="processes (same results for any number)"
+    )
+    match.add_argument("--stack", type=_positive_int, default=200, help="starting stack of every hand")
+    match.add_argument("--blinds", type=_blinds, default=(1, 2), help="small/big, e.g. 1/2")
+    match.add_argument(
+        "--time-limit", type=float, default=None, help="seconds per decision; slower is a fault"
+    )
+    match.add_argument("--json", action="store_true")
+    match.add_argument("--plot", type=Path, help="save a winnings-over-time PNG (needs matplotlib)")
+    match.add_argument("--history", type=Path, help="write every hand to DIR/match.phhs")
+    match.set_defaults(run=_cmd_match)
+
+    play = sub.add_parser(
+        "play",
+        help="play against bots in the terminal",
+        description="Play hold'em against bots. Commands: f fold, k check, c call, "
+        "r N raise to N, a all-in, ? help, q quit. Reads standard input, so a "
+        "pipe of commands works too.",
+    )
+    play.add_argument("--bots", default="equity", help="comma-separated bots, e.g. equity,random")
+    play.add_argument("--stack", type=_positive_int, default=200)
+    play.add_argument("--blinds", type=_blinds, default=(1, 2), help="small/big, e.g. 1/2")
+    play.add_argument("--seed", type=_int, default=None)
+    play.set_defaults(run=_cmd_play)
     return parser
 
 

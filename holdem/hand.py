@@ -104,6 +104,7 @@ class Hand:
         "declared_dead",
         "folded",
         "history",
+        "hole_events_at",
         "holes",
         "increment",
         "level",
@@ -126,6 +127,7 @@ class Hand:
     starting_stacks: tuple[int, ...]
     declared_blinds: tuple[int, ...]
     declared_dead: tuple[int, ...]
+    hole_events_at: int
     opener: int | None
     stacks: list[int]
     bets: list[int]
@@ -298,6 +300,7 @@ class Hand:
         n = len(self.stacks)
         cards = self.deck.deal(2 * n)
         self.holes = [(cards[i], cards[i + n]) for i in range(n)]  # one card at a time, twice round
+        self.hole_events_at = len(self.log)  # the hole events are the next n entries
         for i, hole in enumerate(self.holes):
             self.log.append(("hole", i, hole, None, None, Phase.PREFLOP))
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import functools
+from typing import Any
+
 import attrs
 
 from holdem.actions import Action, LegalActions
@@ -32,7 +35,15 @@ class SeatView:
     big_blind: int
     history: tuple[tuple[int, Action], ...]
     shown: tuple[tuple[Card, ...] | None, ...]
-    events: tuple[Event, ...]
+    log: tuple[tuple[str, int | None, tuple[Card, ...], int | None, Action | None, Phase], ...] = attrs.field(
+        repr=False
+    )
+    """The event log, already redacted for `player` (other players' hole cards removed)."""
+
+    @functools.cached_property
+    def events(self) -> tuple[Event, ...]:
+        """The events this player may see, built on first use."""
+        return tuple(Event(*entry) for entry in self.log)
 
     @property
     def players(self) -> int:
@@ -63,5 +74,15 @@ def view(hand: Hand, player: int) -> SeatView:
         big_blind=hand.stakes.big_blind,
         history=tuple(hand.history),
         shown=shown,
-        events=tuple(hand.events(player)),
+        log=_redacted_log(hand, player),
     )
+
+
+def _redacted_log(hand: Hand, player: int) -> tuple[Any, ...]:
+    """The hand's log with every other player's hole cards removed."""
+    log = list(hand.log)
+    start = hand.hole_events_at
+    for j in range(len(hand.stacks)):
+        if j != player:
+            log[start + j] = ("hole", j, (), None, None, Phase.PREFLOP)
+    return tuple(log)

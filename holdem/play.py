@@ -1,0 +1,184 @@
+"""``holdem play``: a person plays in the terminal against bots.
+
+Reads commands line by line (so a pipe of inputs works as well as a keyboard): ``f`` fold,
+``k`` check, ``c`` call (or check when free), ``r 300`` raise to 300, ``a`` all-in, ``?`` help,
+``q`` quit. Bad input is answered with the reason and a new prompt.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TextIO
+
+from holdem.actions import Action
+from holdem.bots import load_bot
+from holdem.errors import IllegalActionError
+from holdem.hand import Hand
+from holdem.stakes import Stakes
+from holdem.table import Table
+
+__all__ = ["HELP", "play"]
+
+HELP = """commands: f = fold, k = check, c = call (or check when free), r N = raise to N (a street total),
+a = all-in, ? = this help, q = quit"""
+
+
+class _Quit(Exception):
+    pass
+
+
+def play(
+    stdin: TextIO,
+    stdout: TextIO,
+    bots: list[str],
+    *,
+    stack: int = 200,
+    stakes: Stakes | None = None,
+    seed: int | None = None,
+) -> int:
+    """Play hands until the person quits, runs out of chips, or beats every bot. Returns 0."""
+    stakes = stakes or Stakes(1, 2)
+    rng = random.Random(seed)
+    players = [load_bot(spec) for spec in bots]
+    names = ["you", *bots]
+    table = Table(len(names), stakes, button="moving", rng=rng)
+    for seat, name in enumerate(names):
+        table.sit(seat, name, stack)
+    say = stdout.write
+    number = 0
+    try:
+        while True:
+            seated = [s for s, p in enumerate(table.seats) if p is not None and p.stack > 0]
+            if 0 not in seated:
+                say("You are out of chips. Thanks for playing.\n")
+                return 0
+            if len(seated) < 2:
+                say("Every bot is broke: you won!\n")
+                return 0
+            number += 1
+            hand = table.start_hand()
+            seats = table.hand_seats
+            label = {p: names[s] for p, s in enumerate(seats)}
+            say(f"\n=== Hand {number} · blinds {stakes.small_blind}/{stakes.big_blind} · "
+                f"button: {names[table.button or 0]} ===\n")  # fmt: skip
+            for p, s in enumerate(seats):
+                start = getattr(players[s - 1], "start_hand", None) if s else None
+                if start is not None:
+                    start(hand.view(p), random.Random(rng.getrandbits(64)))
+            shown_board = 0
+            while hand.actor is not None:
+                shown_board = _show_board(hand, shown_board, say)
+                p = hand.actor
+                if seats[p] == 0:
+                    action = _ask(hand, p, label, stdin, say)
+                    say(f"you: {_describe(action)}\n")
+                else:
+                    try:
+                        action = players[seats[p] - 1].act(hand.view(p))
+                        hand.act(action, p)
+                    except Exception:  # a failing bot folds (or checks when free)
+                        legal = hand.legal_actions()
+                        action = Action.check() if legal is not None and legal.can_check else Action.fold()
+                        hand.act(action, p)
+                    say(f"{label[p]}: {_describe(action)}\n")
+            _show_board(hand, shown_board, say)
+            _show_result(hand, label, say)
+            table.end_hand()
+            for s, place in enumerate(table.seats):
+                if s and place is not None and place.stack == 0:
+                    table.leave(s)  # a broke bot leaves
+    except _Quit:
+        say("Bye.\n")
+        return 0
+
+
+def _show_board(hand: Hand, shown: int, say: Callable[[str], object]) -> int:
+    if len(hand.board) > shown:
+        street = {3: "Flop", 4: "Turn", 5: "River"}[len(hand.board)]
+        say(f"{street}: {' '.join(map(str, hand.board))}\n")
+    return len(hand.board)
+
+
+def _describe(action: Action) -> str:
+    return {"fold": "folds", "check": "checks", "call": "calls"}.get(
+        action.kind, f"raises to {action.amount}"
+    )
+
+
+def _show_table(hand: Hand, p: int, label: dict[int, str], say: Callable[[str], object]) -> None:
+    lines = []
+    for q in range(len(hand.stacks)):
+        status = "folded" if hand.folded[q] else (f"bet {hand.bets[q]}" if hand.bets[q] else "")
+        cards = f"[{' '.join(map(str, hand.holes[q]))}]" if q == p else ""
+        turn = "→" if q == hand.actor else " "
+        lines.append(f" {turn} {label[q]:<16} {hand.stacks[q]:>7}  {status:<10} {cards}")
+    board = " ".join(map(str, hand.board)) or "-"
+    legal = hand.legal_actions()
+    assert legal is not None
+    options = [f"to call {legal.to_call}" if legal.to_call else "nothing to call"]
+    if legal.min_raise_to is not None:
+        options.append(f"raise to {legal.min_raise_to}..{legal.max_raise_to}")
+    say("\n".join([*lines, f"Board: {board}   Pot: {hand.pot}", " · ".join(options)]) + "\n")
+
+
+def _ask(hand: Hand, p: int, label: dict[int, str], stdin: TextIO, say: Callable[[str], object]) -> Action:
+    """Prompt until the person enters a legal action; apply it and return it."""
+    _show_table(hand, p, label, say)
+    while True:
+        say("your action [f/k/c/r N/a/?/q]: ")
+        line = stdin.readline()
+        if not line:
+            say("\n")
+            raise _Quit
+        try:
+            action = _parse(line.strip().lower(), hand)
+        except ValueError as error:
+            say(f"{error}\n")
+            continue
+        if action is None:
+            say(HELP + "\n")
+            continue
+        try:
+            hand.act(action, p)
+        except IllegalActionError as error:
+            say(f"not allowed: {error}\n")
+            continue
+        return action
+
+
+def _parse(text: str, hand: Hand) -> Action | None:
+    """An action from a typed command (None for help); ValueError with the reason otherwise."""
+    legal = hand.legal_actions()
+    assert legal is not None
+    word, _, rest = text.partition(" ")
+    if word in ("q", "quit", "exit"):
+        raise _Quit
+    if word in ("?", "h", "help"):
+        return None
+    if word in ("f", "fold"):
+        return Action.fold()
+    if word in ("k", "check"):
+        return Action.check()
+    if word in ("c", "call"):
+        return Action.check() if legal.can_check else Action.call()
+    if word in ("a", "allin", "all-in"):
+        if legal.max_raise_to is not None:
+            return Action.raise_to(legal.max_raise_to)
+        return Action.check() if legal.can_check else Action.call()
+    if word in ("r", "b", "raise", "bet"):
+        if not rest.strip().isdigit():
+            raise ValueError(f"'{word}' needs an amount, e.g. '{word} {legal.min_raise_to or 0}'")
+        return Action.raise_to(int(rest))
+    raise ValueError(f"unknown command {text!r}; type ? for help")
+
+
+def _show_result(hand: Hand, label: dict[int, str], say: Callable[[str], object]) -> None:
+    result = hand.result
+    assert result is not None
+    for q, cards in enumerate(result.shown):
+        if cards is not None:
+            say(f"{label[q]} shows {' '.join(map(str, cards))}\n")
+    for q, won in enumerate(result.payouts):
+        if won:
+            say(f"{label[q]} wins {won}\n")

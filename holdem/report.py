@@ -1,0 +1,76 @@
+"""Presenting a match: a readable table, JSON-ready data, and the winnings-over-time plot."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+from typing import Any
+
+from holdem.match import MatchResult
+
+__all__ = ["as_dict", "format_table", "plot_winnings"]
+
+
+def as_dict(result: MatchResult) -> dict[str, Any]:
+    """The result as JSON-ready data."""
+    return {
+        "hands": result.hands,
+        "deals": result.deals,
+        "duplicate": result.duplicate,
+        "bots": [
+            {
+                "name": b.name,
+                "hands": b.hands,
+                "chips": b.chips,
+                "bb_per_100": b.bb_per_100,
+                "ci95": list(b.ci95),
+                "vpip": b.vpip,
+                "pfr": b.pfr,
+                "aggression": b.aggression,
+                "faults": b.faults,
+            }
+            for b in result.bots
+        ],
+        "faults": [
+            {"hand": f.hand, "bot": result.bots[f.bot].name, "reason": f.reason} for f in result.faults
+        ],
+    }
+
+
+def format_table(result: MatchResult, *, blinds: tuple[int, int], stack: int, faults_shown: int = 10) -> str:
+    """A readable table: one row per bot, then the first faults."""
+    mode = f"duplicate, {result.deals:,} deals" if result.duplicate else "plain"
+    lines = [f"{result.hands:,} hands ({mode}), blinds {blinds[0]}/{blinds[1]}, stacks {stack}"]
+    width = max(12, *(len(b.name) for b in result.bots))
+    head = f"{'bot':<{width}} {'chips':>9} {'bb/100':>9}  {'95% interval':<21}"
+    lines.append(f"{head} {'VPIP':>5} {'PFR':>5} {'AF':>5} {'faults':>6}")
+    for b in result.bots:
+        low, high = b.ci95
+        af = f"{b.aggression:.1f}" if b.aggression is not None else "-"
+        row = f"{b.name:<{width}} {b.chips:>9,} {b.bb_per_100:>9.1f}  [{low:>8.1f}, {high:>8.1f}]"
+        lines.append(f"{row}  {b.vpip:>5.0%} {b.pfr:>5.0%} {af:>5} {b.faults:>6}")
+    for fault in result.faults[:faults_shown]:
+        lines.append(f"fault: hand {fault.hand}, {result.bots[fault.bot].name}: {fault.reason}")
+    if len(result.faults) > faults_shown:
+        lines.append(f"… and {len(result.faults) - faults_shown} more faults (--json lists all)")
+    return "\n".join(lines)
+
+
+def plot_winnings(result: MatchResult, path: Path) -> None:
+    """Save each bot's cumulative winnings over the hands as a PNG (needs matplotlib)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    for bot, series in zip(result.bots, result.winnings, strict=True):
+        ax.plot(list(itertools.accumulate(series)), label=bot.name)
+    ax.set_xlabel("hand")
+    ax.set_ylabel("chips won")
+    ax.set_title("Winnings over the match")
+    ax.axhline(0, color="grey", linewidth=0.5)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(str(path))
+    plt.close(fig)

@@ -1,0 +1,161 @@
+"""Bots and matches: no hidden information, duplicate fairness, reproducibility, faults, strength."""
+
+import math
+import random
+import time
+from typing import Any
+
+import attrs
+import pytest
+
+from holdem import Action, Card, parse_cards
+from holdem.bots import BotLoadError, load_bot, parse_spec
+from holdem.hand import HandResult
+from holdem.match import MatchConfig, play_hand, play_match
+from holdem.stats import mean_ci
+from holdem.views import SeatView
+
+
+def cards_in(value: Any) -> set[Card]:
+    """Every card reachable from a value (attrs classes, tuples, lists, named tuples)."""
+    if isinstance(value, Card):
+        return {value}
+    if attrs.has(type(value)):
+        found = set().union(*(cards_in(getattr(value, f.name)) for f in attrs.fields(type(value))))
+        return found | (cards_in(value.events) if isinstance(value, SeatView) else set())
+    if isinstance(value, (tuple, list)):
+        return set().union(set(), *(cards_in(v) for v in value))
+    return set()
+
+
+class SpyBot:
+    """Calls everything and remembers every card it was ever shown, per hand."""
+
+    seen: dict[int, set[Card]] = {}
+
+    def __init__(self) -> None:
+        self.hand = -1
+
+    def start_hand(self, view: SeatView, rng: random.Random) -> None:
+        self.hand += 1
+        self.player = view.player
+        SpyBot.seen[self.hand] = cards_in(view)
+
+    def act(self, view: SeatView) -> Action:
+        SpyBot.seen[self.hand] |= cards_in(view)
+        return Action.check() if view.legal is not None and view.legal.can_check else Action.call()
+
+    def end_hand(self, view: SeatView, result: HandResult) -> None:
+        SpyBot.seen[self.hand] |= cards_in(view) | cards_in(result)
+
+
+def test_bots_never_see_hidden_cards() -> None:
+    """A bot inspecting everything it is given finds no unshown hole cards of others, and no deck."""
+    SpyBot.seen = {}
+    config = MatchConfig(("tests.test_bots:SpyBot", "random", "random"), seed=4, history=True)
+    bots = [load_bot(spec) for spec in config.specs]
+    for index in range(60):
+        record = play_hand(config, bots, index)
+        assert record.history is not None
+        spy = bots[0]
+        assert isinstance(spy, SpyBot)
+        me = f"p{spy.player + 1}"
+        visible: set[Card] = set()  # own hole cards, the board, and cards shown down
+        for line in record.history["actions"]:
+            words = line.split()
+            if words[:2] == ["d", "dh"] and words[2] == me:
+                visible |= set(parse_cards(words[3]))
+            elif words[:2] == ["d", "db"] or (len(words) == 3 and words[1] == "sm"):
+                visible |= set(parse_cards(words[2]))
+        assert SpyBot.seen[spy.hand], "the spy saw nothing at all"
+        assert SpyBot.seen[spy.hand] <= visible
+
+
+def test_duplicate_match_of_identical_bots_is_exactly_even() -> None:
+    """Every deal played from every seat: identical deterministic bots break exactly even."""
+    for bots in (("calling-station", "calling-station"), ("calling-station",) * 3):
+        result = play_match(MatchConfig(bots, seed=9, duplicate=True), 60)
+        assert [0] * len(bots) == [b.chips for b in result.bots]
+
+
+def test_results_do_not_depend_on_the_number_of_workers() -> None:
+    """The same seed gives the same results in one process or several."""
+    config = MatchConfig(("equity[samples=50]", "random", "calling-station"), seed=5)
+    assert play_match(config, 24, workers=1) == play_match(config, 24, workers=2)
+
+
+@pytest.mark.parametrize("opponent", ["random", "calling-station"])
+def test_equity_bot_beats_baselines_with_95_percent_confidence(opponent: str) -> None:
+    """In a 400-hand duplicate match, equity wins and the whole 95% interval is above zero."""
+    result = play_match(MatchConfig(("equity", opponent), seed=11, duplicate=True), 400)
+    equity = result.bots[0]
+    assert equity.ci95[0] > 0, equity
+
+
+def test_confidence_interval_matches_a_hand_computation() -> None:
+    """1..5: mean 3, sample variance 2.5, standard error sqrt(0.5), z = 1.959964 for 95%."""
+    mean, low, high = mean_ci([1, 2, 3, 4, 5])
+    half = 1.959963984540054 * math.sqrt(2.5 / 5)
+    assert (3.0, pytest.approx(3 - half), pytest.approx(3 + half)) == (mean, low, high)
+    assert (3 - 1.385903, 3 + 1.385903) == (pytest.approx(low, abs=1e-6), pytest.approx(high, abs=1e-6))
+
+
+def test_vpip_and_pfr() -> None:
+    """Heads-up, a calling station puts money in voluntarily exactly when it is the small blind."""
+    result = play_match(MatchConfig(("calling-station", "folder"), seed=1), 40)
+    station, folder = result.bots
+    assert (0.5, 0.0, 0.0, 0.0) == (station.vpip, station.pfr, folder.vpip, folder.pfr)
+
+
+class Crasher:
+    def act(self, view: SeatView) -> Action:
+        raise RuntimeError("boom")
+
+
+class Cheater:
+    def act(self, view: SeatView) -> Action:
+        return Action.raise_to(10**9)
+
+
+class Junk:
+    def act(self, view: SeatView) -> Any:
+        return "all in!"
+
+
+class Sleeper:
+    def act(self, view: SeatView) -> Action:
+        time.sleep(0.02)
+        return Action.call()
+
+
+@pytest.mark.parametrize(
+    ("bot", "reason"),
+    [("Crasher", "act raised RuntimeError: boom"), ("Cheater", "illegal action raise 1000000000"),
+     ("Junk", "act returned 'all in!', not an Action"), ("Sleeper", "over the 0.005s limit")],
+)  # fmt: skip
+def test_faulty_bots_are_folded_and_recorded(bot: str, reason: str) -> None:
+    """A failing bot never stops a match: it folds (or checks), and the fault is counted."""
+    config = MatchConfig((f"tests.test_bots:{bot}", "calling-station"), seed=2, time_limit=0.005)
+    result = play_match(config, 6)
+    assert 6 == result.hands
+    assert result.bots[0].faults == len(result.faults) > 0
+    assert reason in result.faults[0].reason
+    assert 0 == result.bots[1].faults
+
+
+def test_unknown_bots_are_clear_errors() -> None:
+    """Unknown names, bad import paths and bad arguments are BotLoadErrors naming the bot."""
+    with pytest.raises(BotLoadError, match="unknown bot 'nosuch'"):
+        load_bot("nosuch")
+    with pytest.raises(BotLoadError, match="cannot import 'nosuch_module'"):
+        load_bot("nosuch_module:Bot")
+    with pytest.raises(BotLoadError, match="cannot build bot 'equity'"):
+        load_bot("equity[samples=0]")
+    assert ("equity", {"samples": 50, "seconds": 0.5}) == parse_spec("equity[samples=50, seconds=0.5]")
+
+
+def test_scripted_bot_plays_its_script() -> None:
+    """The scripted test double plays the given actions, then checks or calls."""
+    result = play_match(MatchConfig(("scripted[actions=r 10]", "folder"), seed=1), 2)
+    # Hand 0: the folder, on the button, folds its small blind. Hand 1: the script raises, the folder folds.
+    assert (3, 1) == (result.bots[0].chips, result.bots[0].decisions)
