@@ -3,7 +3,7 @@
 import math
 import random
 import time
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 import pytest
@@ -31,7 +31,7 @@ def cards_in(value: Any) -> set[Card]:
 class SpyBot:
     """Calls everything and remembers every card it was ever shown, per hand."""
 
-    seen: dict[int, set[Card]] = {}
+    seen: ClassVar[dict[int, set[Card]]] = {}
 
     def __init__(self) -> None:
         self.hand = -1
