@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -304,6 +305,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = build_parser().parse_args(argv)
+    if os.getcwd() not in sys.path:  # so that bots given as mybot:MyBot load from the current folder
+        sys.path.insert(0, os.getcwd())
     try:
         status: int = args.run(args)
     except HoldemError as error:

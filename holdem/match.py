@@ -18,7 +18,7 @@ from typing import Any
 import attrs
 
 from holdem.actions import Action, ActionKind
-from holdem.bots import Bot, load_bot
+from holdem.bots import Bot, BotSpec, bot_name, load_bot
 from holdem.deck import Deck
 from holdem.errors import HoldemError, IllegalActionError
 from holdem.hand import Hand, Phase
@@ -72,7 +72,7 @@ class MatchResult:
 class MatchConfig:
     """What is played: the bots (specs), stakes, starting stack, rules, seed and limits."""
 
-    specs: tuple[str, ...]
+    specs: tuple[BotSpec, ...]
     stakes: Stakes = attrs.field(factory=lambda: Stakes(1, 2))
     stack: int = 200
     rules: Rules = attrs.field(factory=Rules)
@@ -167,7 +167,10 @@ def play_hand(config: MatchConfig, bots: Sequence[Bot], index: int) -> _Record:
     if config.history:
         from holdem.phh import export
 
-        record.history = export(hand) | {"players": [config.specs[b] for b in seat_bot], "hand": index}
+        record.history = export(hand) | {
+            "players": [bot_name(config.specs[b]) for b in seat_bot],
+            "hand": index,
+        }
     return record
 
 
@@ -236,7 +239,7 @@ def _summarise(config: MatchConfig, records: list[_Record]) -> MatchResult:
         raises, calls = sum(r.raises[b] for r in records), sum(r.calls[b] for r in records)
         results.append(
             BotResult(
-                name=config.specs[b],
+                name=bot_name(config.specs[b]),
                 hands=len(records),
                 chips=sum(per_hand),
                 bb_per_100=mean,

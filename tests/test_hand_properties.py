@@ -110,11 +110,11 @@ class HandMachine(RuleBasedStateMachine):
 
 
 TestHandMachine = HandMachine.TestCase
-TestHandMachine.settings = settings(max_examples=150, stateful_step_count=60, deadline=None)
+TestHandMachine.settings = settings(max_examples=400, stateful_step_count=60, deadline=None)
 
 
 @given(stacks=stacks, seed=st.integers(0, 2**32))
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=500, deadline=None)
 def test_random_hands_terminate_with_chips_conserved(stacks: list[int], seed: int) -> None:
     """Random legal play always ends, with every chip accounted for."""
     rng = random.Random(seed)

@@ -65,3 +65,23 @@ def test_play_from_a_pipe_end_to_end() -> None:
 def test_play_rejects_a_bad_bot_in_one_line(capsys: object) -> None:
     """An unknown bot is one clear line and exit status 2."""
     assert 2 == main(["play", "--bots", "nosuch"])
+
+
+def test_a_bot_file_in_the_current_folder_loads_from_the_command_line(tmp_path: object) -> None:
+    """holdem match mybot:MyBot works from the folder holding mybot.py (the README's promise)."""
+    from pathlib import Path
+
+    folder = Path(str(tmp_path))
+    (folder / "mybot.py").write_text(
+        "from holdem import Action\n"
+        "class MyBot:\n"
+        "    def act(self, view):\n"
+        "        return Action.check() if view.legal.can_check else Action.call()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys; from holdem.cli import main; sys.exit(main())",
+         "match", "mybot:MyBot", "folder", "--hands", "20", "--json"],
+        capture_output=True, text=True, cwd=folder, timeout=60,
+    )  # fmt: skip
+    assert (0, "") == (done.returncode, done.stderr)
+    assert '"name": "mybot:MyBot"' in done.stdout

@@ -40,7 +40,7 @@ def cards_in(value: Any) -> set[Card]:
 
 
 @given(table=tables)
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=200, deadline=None)
 def test_views_never_show_other_players_hidden_cards(table: tuple[list[int], int]) -> None:
     """At every step, a player's view holds only their own cards, the board and cards shown down."""
     stacks, seed = table
@@ -67,7 +67,7 @@ def test_spectator_events_hide_every_hole_card() -> None:
 
 
 @given(table=tables, cut=st.integers(0, 40))
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=200, deadline=None)
 def test_snapshot_round_trips_and_continues_exactly(table: tuple[list[int], int], cut: int) -> None:
     """A hand restored from JSON at any point has the same state and the same future."""
     stacks, seed = table

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from holdem.actions import Action
@@ -17,7 +18,7 @@ from holdem.errors import HoldemError
 from holdem.hand import HandResult
 from holdem.views import SeatView
 
-__all__ = ["BUILT_IN", "Bot", "BotLoadError", "load_bot", "parse_spec"]
+__all__ = ["BUILT_IN", "Bot", "BotLoadError", "BotSpec", "bot_name", "load_bot", "parse_spec"]
 
 
 @runtime_checkable
@@ -73,12 +74,17 @@ def _value(text: str) -> Any:
     return text
 
 
-def load_bot(spec: str, **kwargs: Any) -> Bot:
-    """A bot from a built-in name (``equity``) or an import path (``package.module:ClassName``).
+BotSpec = str | Callable[..., Bot]
+"""A bot by name or import path (``equity``, ``mybot:MyBot``, ``equity[samples=200]``), or a factory."""
 
-    Arguments may come in the spec (``equity[samples=200]``) or as keywords.
-    """
-    name, spec_kwargs = parse_spec(spec)
+
+def bot_name(spec: BotSpec) -> str:
+    """How a bot is named in results."""
+    return spec if isinstance(spec, str) else getattr(spec, "__name__", repr(spec))
+
+
+def _resolve(name: str) -> Callable[..., Any]:
+    """The factory behind a built-in name or a ``package.module:ClassName`` path."""
     path = BUILT_IN.get(name, name)
     if ":" not in path:
         known = ", ".join(sorted(BUILT_IN))
@@ -91,10 +97,23 @@ def load_bot(spec: str, **kwargs: Any) -> Bot:
     factory = getattr(module, attr, None)
     if factory is None:
         raise BotLoadError(f"module {module_name!r} has no {attr!r} (bot {name!r})")
+    return factory  # type: ignore[no-any-return]
+
+
+def load_bot(spec: BotSpec, **kwargs: Any) -> Bot:
+    """A bot from a built-in name (``equity``), an import path (``package.module:ClassName``) or a factory.
+
+    Arguments may come in the spec (``equity[samples=200]``) or as keywords.
+    """
+    if isinstance(spec, str):
+        name, spec_kwargs = parse_spec(spec)
+        factory, kwargs = _resolve(name), {**spec_kwargs, **kwargs}
+    else:
+        name, factory = bot_name(spec), spec
     try:
-        bot = factory(**{**spec_kwargs, **kwargs})
+        bot = factory(**kwargs)
     except Exception as error:
         raise BotLoadError(f"cannot build bot {name!r}: {type(error).__name__}: {error}") from None
     if not isinstance(bot, Bot):
-        raise BotLoadError(f"{path!r} built a {type(bot).__name__}, which has no act(view) method")
+        raise BotLoadError(f"{name!r} built a {type(bot).__name__}, which has no act(view) method")
     return bot
