@@ -157,6 +157,13 @@ def _cmd_match(args: argparse.Namespace) -> int:
             import matplotlib  # noqa: F401
         except ImportError:
             raise HoldemError("--plot needs matplotlib: pip install 'holdem[plot]'") from None
+    # Check the outputs before playing, so that a long match is not lost to a typo.
+    if args.plot and not args.plot.resolve().parent.is_dir():
+        raise HoldemError(
+            f"--plot: no folder {str(args.plot.resolve().parent)!r} to save {args.plot.name!r} in"
+        )
+    if args.history is not None and args.history.exists() and not args.history.is_dir():
+        raise HoldemError(f"--history: {str(args.history)!r} is a file, not a folder")
     small, big = args.blinds
     config = MatchConfig(
         tuple(args.bots), stakes=Stakes(small, big), stack=args.stack, seed=args.seed,
@@ -311,6 +318,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         status: int = args.run(args)
     except HoldemError as error:
         print(f"holdem {args.command}: error: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        where = f": {error.filename!r}" if error.filename else ""
+        print(f"holdem {args.command}: error: {error.strerror or error}{where}", file=sys.stderr)
         return 2
     return status
 

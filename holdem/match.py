@@ -263,8 +263,9 @@ def _summarise(config: MatchConfig, records: list[_Record]) -> MatchResult:
     )
 
 
-def progress_bar(stream: Any = sys.stderr) -> Callable[[int, int], None] | None:
-    """A simple progress bar on `stream` when it is a terminal, else None."""
+def progress_bar(stream: Any = None) -> Callable[[int, int], None] | None:
+    """A simple progress bar on `stream` (standard error by default) when it is a terminal, else None."""
+    stream = sys.stderr if stream is None else stream  # looked up now: it may have been redirected
     if not getattr(stream, "isatty", lambda: False)():
         return None
 
