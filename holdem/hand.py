@@ -27,7 +27,9 @@ from holdem.errors import (
     NotYourTurnError,
 )
 from holdem.evaluator import strength
+from holdem.positions import big_blind_player, default_blinds, first_to_act_preflop
 from holdem.pots import Pot, award, build_pots, take_rake
+from holdem.showdown import reveal, showdown_order
 from holdem.stakes import Rules, Stakes, Structure
 
 if TYPE_CHECKING:
@@ -186,7 +188,7 @@ class Hand:
                 raise InvalidConfigError(
                     f"stack of player {i} must be a positive whole number, got {stack!r}"
                 )
-        posted = list(blinds) if blinds is not None else _default_blinds(n, stakes)
+        posted = list(blinds) if blinds is not None else default_blinds(n, stakes)
         if len(posted) != n or any(not isinstance(b, int) or b < 0 for b in posted):
             raise InvalidConfigError(f"blinds must be {n} non-negative whole numbers, got {posted!r}")
         dead_money = list(dead) if dead is not None else [0] * n
@@ -233,7 +235,7 @@ class Hand:
                 self.stacks[i] -= paid
                 self.contributions[i] += paid
                 self._log("ante", i, amount=paid)
-        big = _big_blind_index(posted, stakes)
+        big = big_blind_player(posted, stakes)
         for i, blind in enumerate(posted):
             ante = stakes.big_blind_ante if i == big else 0
             if ante and self.rules.big_blind_ante_order == "ante_first":
@@ -532,12 +534,7 @@ class Hand:
     def _first_to_act(self) -> int:
         """Preflop: left of the largest blind (the button heads-up); later: player 0 (rule 1)."""
         if self.phase is Phase.PREFLOP:
-            if self.opener is not None:
-                return self.opener
-            blinds = self.declared_blinds
-            top = max(blinds)
-            last = max(i for i, b in enumerate(blinds) if b == top)
-            return (last + 1) % len(blinds)
+            return self.opener if self.opener is not None else first_to_act_preflop(self.declared_blinds)
         return 0
 
     def _end_round(self) -> None:
@@ -574,15 +571,15 @@ class Hand:
         if len(live) > 1:
             board = [c.index for c in self.board]
             values = {j: strength([self.holes[j][0].index, self.holes[j][1].index, *board]) for j in live}
-            for j in self._showdown_order(live):
-                best_so_far = [max((strengths[k] or 0) for k in p.eligible) for p in pots if j in p.eligible]
-                if (
-                    not self.rules.muck_losers
-                    or self._all_in_showdown()
-                    or any(values[j] >= b for b in best_so_far)
-                ):
-                    strengths[j] = values[j]
-                    shown[j] = self.holes[j]
+            order = showdown_order(
+                live, len(self.stacks), self.aggressor if self.street is Phase.RIVER else None
+            )
+            # Rule 19: with players all-in and no more betting, every hand is turned face up.
+            all_in = sum(1 for j in live if self.stacks[j]) <= 1
+            showing = set(reveal(order, values, pots, show_all=all_in or not self.rules.muck_losers))
+            for j in order:
+                if j in showing:
+                    strengths[j], shown[j] = values[j], self.holes[j]
                     self._log("show", j, cards=self.holes[j])
                 else:
                     self._log("muck", j)
@@ -604,21 +601,6 @@ class Hand:
             rake=rake,
             payoffs=tuple(f - s for f, s in zip(self.stacks, self.starting_stacks, strict=True)),
         )
-
-    def _all_in_showdown(self) -> bool:
-        """True when betting ended because players were all-in: every hand is shown (rule 19)."""
-        live_with_chips = [j for j in range(len(self.stacks)) if not self.folded[j] and self.stacks[j]]
-        return len(live_with_chips) <= 1
-
-    def _showdown_order(self, live: list[int]) -> list[int]:
-        """The river's last aggressor first, else the first live player left of the button (rule 19)."""
-        first = self._river_aggressor if self._river_aggressor in live else live[0]
-        n = len(self.stacks)
-        return [j for j in ((first + k) % n for k in range(n)) if j in live]
-
-    @property
-    def _river_aggressor(self) -> int | None:
-        return self.aggressor if self.street is Phase.RIVER else None
 
     # ------------------------------------------------------------ checking
     def _check(self) -> None:
@@ -644,21 +626,3 @@ class Hand:
     def __repr__(self) -> str:
         board = "".join(map(str, self.board))
         return f"<Hand {self.phase.name.lower()} board={board} pot={self.pot} actor={self.actor}>"
-
-
-def _default_blinds(n: int, stakes: Stakes) -> list[int]:
-    """Blinds by position: heads-up the button (player 1) posts the small blind (rule 1)."""
-    if n == 2:
-        if stakes.straddles:
-            raise InvalidConfigError("straddles need at least three players")
-        return [stakes.big_blind, stakes.small_blind]
-    posted = [stakes.small_blind, stakes.big_blind, *stakes.straddles]
-    if len(posted) > n:
-        raise InvalidConfigError(f"{len(stakes.straddles)} straddles need more than {n} players")
-    return posted + [0] * (n - len(posted))
-
-
-def _big_blind_index(posted: Sequence[int], stakes: Stakes) -> int:
-    if stakes.big_blind in posted:
-        return list(posted).index(stakes.big_blind)
-    return max(range(len(posted)), key=lambda i: posted[i])

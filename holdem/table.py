@@ -1,13 +1,13 @@
 """A table session: seats, the button, who posts what, and hands played one after another.
 
-All seat-order rules live here (rules 1–3): the dead button of tournaments, the moving button
-of cash games with missed blinds, and the move to heads-up. A `Table` builds each `Hand` with
-its players in dealing order and their blinds; `end_hand` brings the result back to the seats.
+A table follows the seat-order rules of `holdem.positions` (rules 1–3: the dead button of
+tournaments, the moving button of cash games, the move to heads-up) and tracks missed blinds
+(rule 3). It builds each `Hand` with its players in dealing order and their blinds;
+`end_hand` brings the result back to the seats.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Literal
 
 import attrs
@@ -15,6 +15,7 @@ import attrs
 from holdem.deck import Deck, RandomSource
 from holdem.errors import HoldemError, InvalidConfigError
 from holdem.hand import Hand
+from holdem.positions import dealing_order, place_blinds
 from holdem.stakes import Rules, Stakes
 
 __all__ = ["Seat", "Table", "TableError"]
@@ -122,37 +123,6 @@ class Table:
         self._occupied(seat).stack += amount
 
     # -------------------------------------------------------- the button
-    def _next(self, seat: int, among: Sequence[int]) -> int:
-        """The first seat of `among` clockwise after `seat`."""
-        return min(among, key=lambda s: (s - seat - 1) % self.size)
-
-    def _place_blinds(self, ready: list[int]) -> tuple[int, int, int]:
-        """(button, small-blind position, big blind) seats for the next hand (rules 1, 2).
-
-        The small blind is posted only if a player who is in sits at its position.
-        """
-        last_big = self.big_blind_seat
-        if last_big is None:  # the first hand
-            button = self.button if self.button in ready else ready[0]
-            if len(ready) == 2:
-                return button, button, self._next(button, ready)
-            small = self._next(button, ready)
-            return button, small, self._next(small, ready)
-        big = self._next(last_big, ready)
-        if len(ready) == 2:
-            # Rule 1: heads-up the button posts the small blind, and the big blind goes to the
-            # player who did not post it last hand.
-            other = next(s for s in ready if s != big)
-            return other, other, big
-        if self.button_rule == "dead":
-            # Rule 2: the small blind is at the last big blind's seat and the button at the last
-            # small blind's, even when those seats are now empty (dead small blind, dead button).
-            assert self.small_blind_seat is not None
-            return self.small_blind_seat, last_big, big
-        button = self._next(self.button if self.button is not None else last_big, ready)
-        small = self._next(button, ready)
-        return button, small, self._next(small, ready)
-
     # ----------------------------------------------------------- playing
     def start_hand(self, *, deck: Deck | None = None) -> Hand:
         """Place the button and blinds, and deal a hand to the players who are in."""
@@ -162,13 +132,20 @@ class Table:
         ready = [s for s in seated if not (cash and self._place(s).waiting)] if cash else seated
         if len(ready) < 2:
             raise TableError(f"a hand needs two players who are in, got {len(ready)}")
-        button, small, big = self._place_blinds(ready)
+        button, small, big = place_blinds(
+            ready,
+            self.size,
+            rule=self.button_rule,
+            last_button=self.button,
+            last_small=self.small_blind_seat,
+            last_big=self.big_blind_seat,
+        )
         if cash:
             waiting = self._waiting_big_blind(big, seated)
             big = big if waiting is None else waiting
             self._record_missed(small, big)
         dealt = [s for s in seated if s in ready or s == big]
-        order = sorted(dealt, key=lambda s: (s - button - 1) % self.size)
+        order = dealing_order(dealt, button, self.size)
         blinds = [0] * len(order)
         dead = [0] * len(order)
         for k, s in enumerate(order):
