@@ -142,7 +142,9 @@ def _ask(hand: Hand, p: int, label: dict[int, str], stdin: TextIO, say: Callable
         try:
             hand.act(action, p)
         except IllegalActionError as error:
-            say(f"not allowed: {error}\n")
+            say(
+                f"not allowed: {str(error).replace(f'(player {p}, ', '(')}\n"
+            )  # the hand's numbering means nothing here
             continue
         return action
 

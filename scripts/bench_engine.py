@@ -1,7 +1,9 @@
 """Engine speed: complete random-policy 6-max no-limit hands, holdem against the peers, one run.
 
 Policy (the same for every library): uniform over fold / check-or-call / raise, a raise going to
-the minimum or all-in 50/50; stacks 200 big blinds, blinds 1/2. The contenders take turns and
+the minimum or all-in 50/50; stacks 200 big blinds, blinds 1/2. holdem and texasholdem both allow
+folding when checking is free (rule 15); pokerkit does not, so there the policy checks instead and
+its hands run a little longer. The contenders take turns and
 the best of `--repeat` rounds counts. Also times a JSON snapshot plus restore of a 6-max hand
 on the river. A benchmark, never a timed test.
 """
