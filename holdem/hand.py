@@ -11,10 +11,6 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from enum import IntEnum, unique
-from typing import TYPE_CHECKING
-
-import attrs
 
 from holdem.actions import Action, ActionKind, LegalActions
 from holdem.cards import Card
@@ -27,63 +23,19 @@ from holdem.errors import (
     NotYourTurnError,
 )
 from holdem.evaluator import strength
+from holdem.events import Event, HandResult, LogEntry, Phase
 from holdem.positions import big_blind_player, default_blinds, first_to_act_preflop
-from holdem.pots import Pot, award, build_pots, take_rake
+from holdem.pots import award, build_pots, take_rake
 from holdem.showdown import reveal, showdown_order
 from holdem.stakes import Rules, Stakes, Structure
+from holdem.views import SeatView
+from holdem.views import view as seat_view
 
-if TYPE_CHECKING:
-    from holdem.views import SeatView
-
-__all__ = ["Event", "Hand", "HandResult", "Phase"]
-
-
-@unique
-class Phase(IntEnum):
-    """Where a hand stands."""
-
-    PREFLOP = 0
-    """Hole cards dealt, blinds posted, first betting round."""
-    FLOP = 1
-    """Three board cards, second betting round."""
-    TURN = 2
-    """Fourth board card, third betting round."""
-    RIVER = 3
-    """Fifth board card, last betting round."""
-    SHOWDOWN = 4
-    """Betting is over; hands are compared (passed through within one transition)."""
-    COMPLETE = 5
-    """Pots awarded; the hand accepts no more actions."""
+__all__ = ["Event", "Hand", "HandResult", "Phase"]  # the values are defined in holdem.events
 
 
 # Per-street layout as data: (board cards dealt at the start of the street).
 _BOARD_CARDS = {Phase.FLOP: 3, Phase.TURN: 1, Phase.RIVER: 1}
-
-
-@attrs.frozen
-class Event:
-    """Something that happened, for broadcasting: `kind` plus the player and data it concerns."""
-
-    kind: str
-    player: int | None = None
-    cards: tuple[Card, ...] = ()
-    amount: int | None = None
-    action: Action | None = None
-    phase: Phase | None = None
-
-
-@attrs.frozen
-class HandResult:
-    """How a hand ended: payouts (chips won from the pots), final stacks, pots and their winners."""
-
-    payouts: tuple[int, ...]
-    final_stacks: tuple[int, ...]
-    pots: tuple[Pot, ...]
-    winners: tuple[tuple[int, ...], ...]
-    shown: tuple[tuple[Card, ...] | None, ...]
-    rake: int
-    payoffs: tuple[int, ...]
-    """Net chips won or lost by each player: final stack minus starting stack."""
 
 
 class Hand:
@@ -140,7 +92,7 @@ class Hand:
     board: list[Card]
     holes: list[tuple[Card, ...]]
     history: list[tuple[int, Action]]
-    log: list[tuple[str, int | None, tuple[Card, ...], int | None, Action | None, Phase]]
+    log: list[LogEntry]
     live: int
     phase: Phase
     street: Phase
@@ -275,9 +227,7 @@ class Hand:
 
     def view(self, player: int) -> SeatView:
         """What `player` may know now (see `holdem.views`)."""
-        from holdem.views import view
-
-        return view(self, player)
+        return seat_view(self, player)
 
     def to_json(self) -> str:
         """A versioned JSON snapshot (see `holdem.snapshot`)."""

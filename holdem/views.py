@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from holdem.actions import Action, LegalActions
 from holdem.cards import Card
-from holdem.hand import Event, Hand, Phase
+from holdem.events import Event, LogEntry, Phase
+
+if TYPE_CHECKING:
+    from holdem.hand import Hand
 
 __all__ = ["SeatView", "view"]
 
@@ -35,9 +38,7 @@ class SeatView:
     big_blind: int
     history: tuple[tuple[int, Action], ...]
     shown: tuple[tuple[Card, ...] | None, ...]
-    log: tuple[tuple[str, int | None, tuple[Card, ...], int | None, Action | None, Phase], ...] = attrs.field(
-        repr=False
-    )
+    log: tuple[LogEntry, ...] = attrs.field(repr=False)
     """The event log, already redacted for `player` (other players' hole cards removed)."""
 
     @functools.cached_property
