@@ -22,6 +22,8 @@ class ActionKind(StrEnum):
     """Match the current bet (all-in for less when short)."""
     RAISE = "raise"
     """Bet or raise to a street total (`Action.amount`); an opening bet is a raise from zero."""
+    ALL_IN = "all-in"
+    """Put every chip in: applied as a raise to the whole stack, or a call for it."""
 
 
 @attrs.frozen
@@ -50,6 +52,11 @@ class Action:
 
     bet = raise_to
 
+    @classmethod
+    def all_in(cls) -> Action:
+        """Every chip in; the hand records it as the raise or call it amounts to."""
+        return _ALL_IN
+
     def __str__(self) -> str:
         return self.kind.value if self.amount is None else f"{self.kind.value} {self.amount}"
 
@@ -57,6 +64,7 @@ class Action:
 _FOLD = Action(ActionKind.FOLD)
 _CHECK = Action(ActionKind.CHECK)
 _CALL = Action(ActionKind.CALL)
+_ALL_IN = Action(ActionKind.ALL_IN)
 
 
 class LegalActions(NamedTuple):

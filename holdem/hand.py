@@ -356,6 +356,8 @@ class Hand:
             )
         if not isinstance(action, Action):
             raise IllegalActionError(f"not an action: {action!r} ({self._where(i)})")
+        if action.kind is ActionKind.ALL_IN:
+            action = self._all_in(i)
         can_check = self.bets[i] >= self.level
         match action.kind:
             case ActionKind.FOLD:
@@ -391,6 +393,17 @@ class Hand:
             case _:
                 raise IllegalActionError(f"unknown action {action!r} ({self._where(i)})")
         return i, action
+
+    def _all_in(self, i: int) -> Action:
+        """The raise or call that puts all of player `i`'s chips in, if the rules allow one."""
+        total = self.bets[i] + self.stacks[i]
+        if total <= self.level:
+            return Action.call()  # calling takes every chip
+        hi = self._raise_bounds(i)[1]
+        if hi == total:
+            return Action.raise_to(total)
+        limit = "no raise is allowed" if hi is None else f"the maximum raise-to is {hi}"
+        raise InvalidAmountError(f"all-in to {total} is not allowed: {limit} ({self._where(i)})")
 
     def _where(self, i: int) -> str:
         """The context named in error messages."""

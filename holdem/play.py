@@ -165,9 +165,7 @@ def _parse(text: str, hand: Hand) -> Action | None:
     if word in ("c", "call"):
         return Action.check() if legal.can_check else Action.call()
     if word in ("a", "allin", "all-in"):
-        if legal.max_raise_to is not None:
-            return Action.raise_to(legal.max_raise_to)
-        return Action.check() if legal.can_check else Action.call()
+        return Action.all_in()
     if word in ("r", "b", "raise", "bet"):
         if not rest.strip().isdigit():
             raise ValueError(f"'{word}' needs an amount, e.g. '{word} {legal.min_raise_to or 0}'")

@@ -69,6 +69,8 @@ class HandMachine(RuleBasedStateMachine):
             action = Action.raise_to(lo + round(frac * (hi - lo)))
         elif kind is ActionKind.FOLD:
             action = Action.fold()
+        elif kind is ActionKind.ALL_IN and self.hand.is_legal(Action.all_in()):
+            action = Action.all_in()
         else:
             action = Action.check() if legal.can_check else Action.call()
         assert self.hand.is_legal(action)

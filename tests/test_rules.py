@@ -268,3 +268,23 @@ def test_rule_21_acpc_incomplete_raise_reopens() -> None:
     play(hand, raise_to(100), raise_to(150), call)
     legal = hand.legal_actions()
     assert legal is not None and legal.min_raise_to is not None
+
+
+def test_all_in_is_a_raise_or_a_call_for_every_chip() -> None:
+    """Action.all_in() is recorded as the raise (or call) that puts the whole stack in."""
+    hand = Hand.start([100, 100, 30], Stakes(1, 2))
+    play(hand, Action.all_in())
+    assert (hand.history[-1][1], 0) == (raise_to(30), hand.stacks[2])
+    play(hand, raise_to(60), Action.all_in())  # the big blind: 100 is at least the minimum 90
+    assert raise_to(100) == hand.history[-1][1]
+    short = Hand.start([100, 100, 30], Stakes(1, 2))
+    play(short, call, raise_to(50), fold, Action.all_in())  # 30 cannot cover 50: an all-in call
+    assert (call, 0) == (short.history[-1][1], short.stacks[2])
+
+
+def test_all_in_beyond_the_pot_limit_is_refused() -> None:
+    """In pot limit an all-in larger than the pot allows is an InvalidAmountError that changes nothing."""
+    hand = Hand.start([100] * 3, Stakes(1, 2, structure=Structure.POT_LIMIT))
+    with pytest.raises(InvalidAmountError, match="all-in to 100 is not allowed: the maximum raise-to is 7"):
+        hand.act(Action.all_in())
+    assert ([1, 2, 0], 2) == (hand.bets, hand.actor)
