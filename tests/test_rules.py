@@ -279,7 +279,7 @@ def test_all_in_is_a_raise_or_a_call_for_every_chip() -> None:
     assert raise_to(100) == hand.history[-1][1]
     short = Hand.start([100, 100, 30], Stakes(1, 2))
     play(short, call, raise_to(50), fold, Action.all_in())  # 30 cannot cover 50: an all-in call
-    assert (call, 0) == (short.history[-1][1], short.stacks[2])
+    assert (call, 30) == (short.history[-1][1], short.contributions[2])
 
 
 def test_all_in_beyond_the_pot_limit_is_refused() -> None:
