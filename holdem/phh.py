@@ -160,6 +160,18 @@ def _cards(text: str, where: str) -> list[Card | None]:
     return out
 
 
+def _table_posts(data: Mapping[str, Any], n: int) -> tuple[list[int] | None, int | None]:
+    """The user fields ``_dead`` (dead money per player) and ``_first_to_act`` (p1 = 1) that holdem
+    writes for table hands with missed blinds; PHH has no fields of its own for them."""
+    dead = _ints(data, "_dead", n) if "_dead" in data else None
+    first = data.get("_first_to_act")
+    if first is not None and (not isinstance(first, int) or not 1 <= first <= n):
+        raise InvalidHistoryError(f"field '_first_to_act' must be a player 1..{n}, got {first!r}")
+    if n == 2 and dead is not None:
+        dead = dead[::-1]
+    return dead, None if first is None else (n - first if n == 2 else first - 1)
+
+
 def replay(data: Mapping[str, Any], source: str = "<phh>") -> Replay:
     """Replay one hand history, validating every action; raises `InvalidHistoryError` naming the action."""
     stakes, blinds, stacks = _setup(data)
@@ -200,7 +212,8 @@ def replay(data: Mapping[str, Any], source: str = "<phh>") -> Replay:
     unknown = {i for i in range(n) if None in holes[i]} | ({-1} if None in board else set())
 
     try:
-        hand = Hand.start(stacks, stakes, deck=Deck(order), blinds=blinds)
+        dead, first = _table_posts(data, n)
+        hand = Hand.start(stacks, stakes, deck=Deck(order), blinds=blinds, dead=dead, first_to_act=first)
     except HoldemError as error:
         raise InvalidHistoryError(f"cannot start the hand: {error}") from None
     dealt_board = 0
@@ -267,6 +280,10 @@ def export(hand: Hand) -> dict[str, Any]:
     if stakes.structure is Structure.POT_LIMIT:
         data["_pot_limit"] = True
     data |= {"antes": antes, "blinds_or_straddles": blinds}
+    if any(hand.declared_dead):  # missed blinds at a table: user fields, read back by replay
+        data["_dead"] = list(hand.declared_dead)[:: -1 if n == 2 else 1]
+    if hand.opener is not None:
+        data["_first_to_act"] = n - hand.opener if n == 2 else hand.opener + 1
     if stakes.structure is Structure.FIXED_LIMIT:
         data["small_bet"], data["big_bet"] = stakes.bet_sizes
     else:

@@ -181,3 +181,25 @@ def test_table_snapshot_round_trips_mid_hand() -> None:
     finish(restored)
     finish(table)
     assert [s.stack for s in table.seats if s] == [s.stack for s in restored.seats if s]
+
+
+def test_table_hands_with_missed_blinds_export_and_replay() -> None:
+    """Dead money and the first actor survive a PHH round trip (as _dead and _first_to_act)."""
+    from holdem import phh
+
+    table = table_of("ABCDE", button="moving")
+    table.start_hand()
+    finish(table)
+    table.sit_out(3)
+    for _ in range(2):
+        table.start_hand()
+        finish(table)
+    table.sit_in(3, post_missed=True)
+    hand = table.start_hand()
+    while not hand.is_complete:
+        legal = hand.legal_actions()
+        assert legal is not None
+        hand.act(Action.check() if legal.can_check else Action.call())
+    data = phh.loads(phh.dumps(phh.export(hand)))[0]
+    assert any(data["_dead"])
+    assert hand.result is not None and hand.result.final_stacks == phh.replay(data).finishing_stacks
