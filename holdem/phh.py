@@ -121,7 +121,7 @@ def _setup(data: Mapping[str, Any]) -> tuple[Stakes, list[int], list[int]]:
         antes, blinds = antes[::-1], blinds[::-1]
     nonzero = [a for a in antes if a]
     ante = bb_ante = 0
-    if len(nonzero) == 1 and n > 2:
+    if len(nonzero) == 1:
         bb_ante = nonzero[0]
     elif nonzero and len(nonzero) == n and len(set(nonzero)) == 1:
         ante = nonzero[0]

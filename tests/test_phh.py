@@ -146,3 +146,35 @@ def test_fuzzed_histories_replay_or_fail_clearly(data: st.DataObject) -> None:
             phh.replay(hand)
     except InvalidHistoryError:
         pass
+
+
+@given(
+    stacks=st.lists(st.integers(min_value=1, max_value=5_000), min_size=2, max_size=10),
+    structure=st.sampled_from(["no-limit", "pot-limit", "fixed-limit"]),
+    ante=st.sampled_from([0, 1, 3]),
+    big_blind_ante=st.sampled_from([0, 2]),
+    seed=st.integers(0, 2**32),
+)
+@settings(max_examples=200, deadline=None)
+def test_every_played_hand_exports_and_replays_to_the_same_stacks(
+    stacks: list[int], structure: str, ante: int, big_blind_ante: int, seed: int
+) -> None:
+    """Export any hand the engine plays, parse it back, replay it: the same final stacks."""
+    import random
+
+    from holdem import Action, Hand, Stakes, Structure
+
+    rng = random.Random(seed)
+    stakes = Stakes(1, 2, ante=ante if not big_blind_ante else 0, big_blind_ante=big_blind_ante,
+                    structure=Structure(structure))  # fmt: skip
+    hand = Hand.start(stacks, stakes, rng=rng)
+    while not hand.is_complete:
+        legal = hand.legal_actions()
+        assert legal is not None
+        options = [Action.fold(), Action.check() if legal.can_check else Action.call()]
+        if legal.min_raise_to is not None and legal.max_raise_to is not None:
+            options.append(Action.raise_to(rng.randint(legal.min_raise_to, legal.max_raise_to)))
+        hand.act(rng.choice(options))
+    (data,) = phh.loads(phh.dumps(phh.export(hand)))
+    assert hand.result is not None
+    assert hand.result.final_stacks == phh.replay(data).finishing_stacks
