@@ -127,10 +127,8 @@ def play_hand(config: MatchConfig, bots: Sequence[Bot], index: int) -> _Record:
     record = _Record(index, [0] * n, [False] * n, [False] * n, [0] * n, [0] * n, [0] * n, [0.0] * n, [], None)
     for p, b in enumerate(seat_bot):
         start_hand = getattr(bots[b], "start_hand", None)
-        if start_hand is not None:
-            rng = random.Random(_seed(1, config.seed, index, b))
-            if (fault := _guarded(start_hand, hand.view(p), rng)) is not None:
-                record.faults.append(Fault(index, b, fault))
+        if start_hand is not None and (fault := _guarded(start_hand, hand.view(p))) is not None:
+            record.faults.append(Fault(index, b, fault))
     while hand.actor is not None:
         p = hand.actor
         b = seat_bot[p]
@@ -186,10 +184,25 @@ def _tally(record: _Record, bot: int, action: Action, preflop: bool) -> None:
         record.pfr[bot] = record.pfr[bot] or kind is ActionKind.RAISE
 
 
+CHUNK = 50
+"""Hands per chunk. Each chunk starts with new bots and random sources seeded by (seed, chunk,
+bot), whatever the number of workers, so results never depend on it (even for bots that learn
+from hand to hand within a chunk)."""
+
+
 def _play_indices(config: MatchConfig, indices: Sequence[int]) -> list[_Record]:
-    """Load the bots (once per process) and play these hands."""
+    """Play one chunk of hands with fresh bots and freshly seeded random sources."""
     bots = [load_bot(spec) for spec in config.specs]
-    return [play_hand(config, bots, i) for i in indices]
+    setup_faults = []
+    for b, bot in enumerate(bots):
+        set_random = getattr(bot, "set_random", None)
+        if set_random is not None:
+            rng = random.Random(_seed(1, config.seed, indices[0], b))
+            if (fault := _guarded(set_random, rng)) is not None:
+                setup_faults.append(Fault(indices[0], b, fault))
+    records = [play_hand(config, bots, i) for i in indices]
+    records[0].faults[:0] = setup_faults  # counted with the chunk's first hand
+    return records
 
 
 def play_match(
@@ -209,8 +222,7 @@ def play_match(
         load_bot(spec)
     if config.duplicate:
         hands = -(-hands // n) * n
-    chunk = max(1, min(500, hands // (4 * max(workers, 1)) or 1))
-    batches = [list(range(s, min(s + chunk, hands))) for s in range(0, hands, chunk)]
+    batches = [list(range(s, min(s + CHUNK, hands))) for s in range(0, hands, CHUNK)]
     records: list[_Record] = []
     if workers <= 1:
         for batch in batches:

@@ -41,6 +41,10 @@ def play(
     stakes = stakes or Stakes(1, 2)
     rng = random.Random(seed)
     players = [load_bot(spec) for spec in bots]
+    for bot in players:
+        set_random = getattr(bot, "set_random", None)
+        if set_random is not None:
+            set_random(random.Random(rng.getrandbits(64)))
     names = ["you", *bots]
     table = Table(len(names), stakes, button="moving", rng=rng)
     for seat, name in enumerate(names):
@@ -65,7 +69,7 @@ def play(
             for p, s in enumerate(seats):
                 start = getattr(players[s - 1], "start_hand", None) if s else None
                 if start is not None:
-                    start(hand.view(p), random.Random(rng.getrandbits(64)))
+                    start(hand.view(p))
             shown_board = 0
             while hand.actor is not None:
                 shown_board = _show_board(hand, shown_board, say)

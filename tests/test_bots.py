@@ -1,7 +1,6 @@
 """Bots and matches: no hidden information, duplicate fairness, reproducibility, faults, strength."""
 
 import math
-import random
 import time
 from typing import Any, ClassVar
 
@@ -36,7 +35,7 @@ class SpyBot:
     def __init__(self) -> None:
         self.hand = -1
 
-    def start_hand(self, view: SeatView, rng: random.Random) -> None:
+    def start_hand(self, view: SeatView) -> None:
         self.hand += 1
         self.player = view.player
         SpyBot.seen[self.hand] = cards_in(view)
@@ -159,3 +158,26 @@ def test_scripted_bot_plays_its_script() -> None:
     result = play_match(MatchConfig(("scripted[actions=r 10]", "folder"), seed=1), 2)
     # Hand 0: the folder, on the button, folds its small blind. Hand 1: the script raises, the folder folds.
     assert (3, 1) == (result.bots[0].chips, result.bots[0].decisions)
+
+
+class Learner:
+    """Remembers how many hands it has played and raises every third hand: state across hands."""
+
+    def __init__(self) -> None:
+        self.hands = 0
+
+    def start_hand(self, view: SeatView) -> None:
+        self.hands += 1
+
+    def act(self, view: SeatView) -> Action:
+        legal = view.legal
+        assert legal is not None
+        if self.hands % 3 == 0 and legal.min_raise_to is not None:
+            return Action.raise_to(legal.min_raise_to)
+        return Action.check() if legal.can_check else Action.call()
+
+
+def test_bots_that_learn_across_hands_are_reproducible_across_workers() -> None:
+    """Hands run in fixed chunks with fresh bots, so even stateful bots give worker-independent results."""
+    config = MatchConfig(("tests.test_bots:Learner", "random"), seed=8)
+    assert play_match(config, 130, workers=1) == play_match(config, 130, workers=2)

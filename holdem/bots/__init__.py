@@ -1,9 +1,9 @@
 """Bots: the interface, the built-in bots, and loading a bot by name or import path.
 
 A bot is any object with ``act(view) -> Action``; it sees only its `SeatView`. Optional hooks:
-``start_hand(view, rng)`` (a fresh random source for the hand, so matches are reproducible
-whatever the number of worker processes) and ``end_hand(view, result)`` (the cards shown
-at showdown are in ``view.shown``).
+``set_random(rng)`` (a seeded random source to use, so matches are reproducible whatever the
+number of worker processes), ``start_hand(view)`` and ``end_hand(view, result)`` (the cards
+shown at showdown are in ``view.shown``).
 """
 
 from __future__ import annotations
@@ -31,7 +31,9 @@ class Bot(Protocol):
 class HandHooks(Protocol):
     """The optional hooks a bot may define."""
 
-    def start_hand(self, view: SeatView, rng: random.Random) -> None: ...
+    def set_random(self, rng: random.Random) -> None: ...
+
+    def start_hand(self, view: SeatView) -> None: ...
 
     def end_hand(self, view: SeatView, result: HandResult) -> None: ...
 

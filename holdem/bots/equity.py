@@ -74,7 +74,7 @@ class EquityBot:
         self.rng = random.Random(0)
         self.percentiles = starting_hand_percentiles()
 
-    def start_hand(self, view: SeatView, rng: random.Random) -> None:
+    def set_random(self, rng: random.Random) -> None:
         self.rng = rng
 
     # ------------------------------------------------------------ ranges

@@ -22,7 +22,7 @@ class RandomBot:
     def __init__(self) -> None:
         self.rng = random.Random(0)
 
-    def start_hand(self, view: SeatView, rng: random.Random) -> None:
+    def set_random(self, rng: random.Random) -> None:
         self.rng = rng
 
     def act(self, view: SeatView) -> Action:
