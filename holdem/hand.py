@@ -74,7 +74,7 @@ class Hand:
         "stakes",
         "starting_stacks",
         "street",
-    )  # fmt: skip
+    )
     stakes: Stakes
     rules: Rules
     deck: Deck

@@ -1,5 +1,6 @@
 """Shared test settings."""
 
+import os
 from pathlib import Path
 
 import pytest
@@ -7,7 +8,7 @@ from hypothesis import settings
 
 settings.register_profile("ci", max_examples=100, deadline=None)
 settings.register_profile("dev", max_examples=50, deadline=None)
-settings.load_profile("ci")
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
 

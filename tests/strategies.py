@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from hypothesis import strategies as st
 
 from holdem.cards import CARDS, Card
@@ -18,3 +20,12 @@ def hands(min_size: int = 5, max_size: int = 7) -> st.SearchStrategy[list[Card]]
 def suit_permutations() -> st.SearchStrategy[list[int]]:
     """A permutation of the four suits."""
     return st.permutations([0, 1, 2, 3])
+
+
+SCALE = float(os.environ.get("HOLDEM_EXAMPLES_SCALE", "1"))
+"""Multiplies every property test's example count: HOLDEM_EXAMPLES_SCALE=20 for a long bug hunt."""
+
+
+def examples(count: int) -> int:
+    """`count` Hypothesis examples, scaled by HOLDEM_EXAMPLES_SCALE."""
+    return max(1, int(count * SCALE))

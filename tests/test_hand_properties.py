@@ -12,6 +12,7 @@ from holdem.actions import Action, ActionKind
 from holdem.errors import IllegalActionError
 from holdem.hand import Hand
 from holdem.stakes import Rules, Stakes, Structure
+from tests.strategies import examples
 
 stacks = st.lists(st.integers(min_value=1, max_value=10_000), min_size=2, max_size=10)
 structures = st.sampled_from(list(Structure))
@@ -112,11 +113,11 @@ class HandMachine(RuleBasedStateMachine):
 
 
 TestHandMachine = HandMachine.TestCase
-TestHandMachine.settings = settings(max_examples=400, stateful_step_count=60, deadline=None)
+TestHandMachine.settings = settings(max_examples=examples(400), stateful_step_count=60, deadline=None)
 
 
 @given(stacks=stacks, seed=st.integers(0, 2**32))
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 def test_random_hands_terminate_with_chips_conserved(stacks: list[int], seed: int) -> None:
     """Random legal play always ends, with every chip accounted for."""
     rng = random.Random(seed)

@@ -15,6 +15,7 @@ from holdem.deck import Deck
 from holdem.errors import InvalidHistoryError
 from holdem.hand import Hand
 from holdem.stakes import Stakes
+from tests.strategies import examples
 
 
 def rule_18_stacks(recorded: list[float]) -> list[int]:
@@ -125,7 +126,7 @@ def test_replay_cli_json_contract(tmp_path: Path, capsys: pytest.CaptureFixture[
 
 
 @given(data=st.data())
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 def test_fuzzed_histories_replay_or_fail_clearly(data: st.DataObject) -> None:
     """Random edits of a valid history either replay or raise InvalidHistoryError: nothing else."""
     text = HAND
@@ -155,7 +156,7 @@ def test_fuzzed_histories_replay_or_fail_clearly(data: st.DataObject) -> None:
     big_blind_ante=st.sampled_from([0, 2]),
     seed=st.integers(0, 2**32),
 )
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 def test_every_played_hand_exports_and_replays_to_the_same_stacks(
     stacks: list[int], structure: str, ante: int, big_blind_ante: int, seed: int
 ) -> None:

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from holdem import Action, Card, Hand, Stakes
 from holdem.errors import SnapshotError
 from holdem.snapshot import from_json, to_json, undo
+from tests.strategies import examples
 from tests.test_hand_properties import state
 
 tables = st.tuples(
@@ -40,7 +41,7 @@ def cards_in(value: Any) -> set[Card]:
 
 
 @given(table=tables)
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 def test_views_never_show_other_players_hidden_cards(table: tuple[list[int], int]) -> None:
     """At every step, a player's view holds only their own cards, the board and cards shown down."""
     stacks, seed = table
@@ -67,7 +68,7 @@ def test_spectator_events_hide_every_hole_card() -> None:
 
 
 @given(table=tables, cut=st.integers(0, 40))
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 def test_snapshot_round_trips_and_continues_exactly(table: tuple[list[int], int], cut: int) -> None:
     """A hand restored from JSON at any point has the same state and the same future."""
     stacks, seed = table
@@ -89,7 +90,7 @@ def test_snapshot_round_trips_and_continues_exactly(table: tuple[list[int], int]
 
 
 @given(table=tables, cut=st.integers(1, 30))
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 def test_undo_restores_the_state_before_the_last_action(table: tuple[list[int], int], cut: int) -> None:
     """undo gives back exactly the hand as it was before the last action."""
     stacks, seed = table
