@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import os
+import random
+from typing import Any
 
+import attrs
 from hypothesis import strategies as st
 
+from holdem.actions import Action
 from holdem.cards import CARDS, Card
+from holdem.hand import Hand
+from holdem.views import SeatView
 
 card_indices = st.integers(min_value=0, max_value=51)
 cards = st.sampled_from(CARDS)
@@ -29,3 +35,25 @@ SCALE = float(os.environ.get("HOLDEM_EXAMPLES_SCALE", "1"))
 def examples(count: int) -> int:
     """`count` Hypothesis examples, scaled by HOLDEM_EXAMPLES_SCALE."""
     return max(1, int(count * SCALE))
+
+
+def random_action(hand: Hand, rng: random.Random) -> Action:
+    """A legal action for the player to act: fold, check or call, or a raise of random size."""
+    legal = hand.legal_actions()
+    assert legal is not None
+    options = [Action.fold(), Action.check() if legal.can_check else Action.call()]
+    if legal.min_raise_to is not None and legal.max_raise_to is not None:
+        options.append(Action.raise_to(rng.randint(legal.min_raise_to, legal.max_raise_to)))
+    return rng.choice(options)
+
+
+def cards_in(value: Any) -> set[Card]:
+    """Every card reachable from a value (attrs classes, tuples, lists, named tuples)."""
+    if isinstance(value, Card):
+        return {value}
+    if attrs.has(type(value)):
+        found = set().union(*(cards_in(getattr(value, f.name)) for f in attrs.fields(type(value))))
+        return found | (cards_in(value.events) if isinstance(value, SeatView) else set())
+    if isinstance(value, (tuple, list)):
+        return set().union(set(), *(cards_in(v) for v in value))
+    return set()

@@ -4,7 +4,6 @@ import math
 import time
 from typing import Any, ClassVar
 
-import attrs
 import pytest
 
 from holdem import Action, Card, parse_cards
@@ -13,18 +12,7 @@ from holdem.hand import HandResult
 from holdem.match import MatchConfig, play_hand, play_match
 from holdem.stats import mean_ci
 from holdem.views import SeatView
-
-
-def cards_in(value: Any) -> set[Card]:
-    """Every card reachable from a value (attrs classes, tuples, lists, named tuples)."""
-    if isinstance(value, Card):
-        return {value}
-    if attrs.has(type(value)):
-        found = set().union(*(cards_in(getattr(value, f.name)) for f in attrs.fields(type(value))))
-        return found | (cards_in(value.events) if isinstance(value, SeatView) else set())
-    if isinstance(value, (tuple, list)):
-        return set().union(set(), *(cards_in(v) for v in value))
-    return set()
+from tests.strategies import cards_in
 
 
 class SpyBot:

@@ -12,7 +12,7 @@ from holdem.actions import Action, ActionKind
 from holdem.errors import IllegalActionError
 from holdem.hand import Hand
 from holdem.stakes import Rules, Stakes, Structure
-from tests.strategies import examples
+from tests.strategies import examples, random_action
 
 stacks = st.lists(st.integers(min_value=1, max_value=10_000), min_size=2, max_size=10)
 structures = st.sampled_from(list(Structure))
@@ -125,12 +125,7 @@ def test_random_hands_terminate_with_chips_conserved(stacks: list[int], seed: in
     for _ in range(500):
         if hand.is_complete:
             break
-        legal = hand.legal_actions()
-        assert legal is not None
-        choices = [Action.fold(), Action.check() if legal.can_check else Action.call()]
-        if legal.min_raise_to is not None and legal.max_raise_to is not None:
-            choices.append(Action.raise_to(rng.randint(legal.min_raise_to, legal.max_raise_to)))
-        hand.act(rng.choice(choices))
+        hand.act(random_action(hand, rng))
         hand._check()
     assert hand.is_complete
     assert sum(stacks) == sum(copy.copy(hand.stacks))

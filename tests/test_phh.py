@@ -15,7 +15,7 @@ from holdem.deck import Deck
 from holdem.errors import InvalidHistoryError
 from holdem.hand import Hand
 from holdem.stakes import Stakes
-from tests.strategies import examples
+from tests.strategies import examples, random_action
 
 
 def rule_18_stacks(recorded: list[float]) -> list[int]:
@@ -163,19 +163,14 @@ def test_every_played_hand_exports_and_replays_to_the_same_stacks(
     """Export any hand the engine plays, parse it back, replay it: the same final stacks."""
     import random
 
-    from holdem import Action, Hand, Stakes, Structure
+    from holdem import Hand, Stakes, Structure
 
     rng = random.Random(seed)
     stakes = Stakes(1, 2, ante=ante if not big_blind_ante else 0, big_blind_ante=big_blind_ante,
                     structure=Structure(structure))  # fmt: skip
     hand = Hand.start(stacks, stakes, rng=rng)
     while not hand.is_complete:
-        legal = hand.legal_actions()
-        assert legal is not None
-        options = [Action.fold(), Action.check() if legal.can_check else Action.call()]
-        if legal.min_raise_to is not None and legal.max_raise_to is not None:
-            options.append(Action.raise_to(rng.randint(legal.min_raise_to, legal.max_raise_to)))
-        hand.act(rng.choice(options))
+        hand.act(random_action(hand, rng))
     (data,) = phh.loads(phh.dumps(phh.export(hand)))
     assert hand.result is not None
     assert hand.result.final_stacks == phh.replay(data).finishing_stacks

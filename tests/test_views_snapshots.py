@@ -4,40 +4,19 @@ import json
 import random
 from typing import Any
 
-import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from holdem import Action, Card, Hand, Stakes
+from holdem import Hand, Stakes
 from holdem.errors import SnapshotError
 from holdem.snapshot import from_json, to_json, undo
-from tests.strategies import examples
+from tests.strategies import cards_in, examples, random_action
 from tests.test_hand_properties import state
 
 tables = st.tuples(
     st.lists(st.integers(min_value=1, max_value=10_000), min_size=2, max_size=10), st.integers(0, 2**32)
 )
-
-
-def random_action(hand: Hand, rng: random.Random) -> Action:
-    legal = hand.legal_actions()
-    assert legal is not None
-    options = [Action.fold(), Action.check() if legal.can_check else Action.call()]
-    if legal.min_raise_to is not None and legal.max_raise_to is not None:
-        options.append(Action.raise_to(rng.randint(legal.min_raise_to, legal.max_raise_to)))
-    return rng.choice(options)
-
-
-def cards_in(value: Any) -> set[Card]:
-    """Every card reachable from a value (attrs classes, tuples, lists)."""
-    if isinstance(value, Card):
-        return {value}
-    if attrs.has(type(value)):
-        return set().union(*(cards_in(getattr(value, f.name)) for f in attrs.fields(type(value))))
-    if isinstance(value, (tuple, list)):
-        return set().union(set(), *(cards_in(v) for v in value))
-    return set()
 
 
 @given(table=tables)
