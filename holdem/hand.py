@@ -13,6 +13,7 @@ import secrets
 from collections.abc import Sequence
 
 from holdem.actions import Action, ActionKind, LegalActions
+from holdem.betting import BettingRound
 from holdem.cards import Card
 from holdem.deck import Deck, RandomSource
 from holdem.errors import (
@@ -50,7 +51,6 @@ class Hand:
         "aggressor",
         "bets",
         "board",
-        "capped",
         "contributions",
         "dead",
         "deck",
@@ -60,15 +60,12 @@ class Hand:
         "history",
         "hole_events_at",
         "holes",
-        "increment",
-        "level",
         "live",
         "log",
         "opener",
         "phase",
-        "raises",
-        "reopen_level",
         "result",
+        "round",
         "rules",
         "stacks",
         "stakes",
@@ -99,11 +96,7 @@ class Hand:
     actor: int | None
     aggressor: int | None
     result: HandResult | None
-    level: int
-    increment: int
-    raises: int
-    reopen_level: int
-    capped: bool
+    round: BettingRound
 
     def __init__(self) -> None:
         raise TypeError("use Hand.start(...) to begin a hand")
@@ -262,19 +255,7 @@ class Hand:
         self.phase = self.street = phase
         self.acted = [None] * len(self.stacks)
         self.aggressor = None
-        fixed = self.stakes.structure is Structure.FIXED_LIMIT
-        small, big = self.stakes.bet_sizes
-        if phase is Phase.PREFLOP:
-            # Rule 7: the level to call is the full blind even if the blind is all-in for less.
-            self.level = max(self.declared_blinds)
-            self.increment = small if fixed else max(self.level, self.stakes.big_blind)
-            self.raises = 1  # the big blind counts as the bet in fixed-limit
-        else:
-            self.level = 0
-            self.increment = (small if phase is Phase.FLOP else big) if fixed else self.stakes.big_blind
-            self.raises = 0
-        self.reopen_level = self.level
-        self.capped = fixed and self.live > 2  # rule 13: a round that begins heads-up is uncapped
+        self.round = BettingRound(self.stakes, self.rules, phase, self.declared_blinds, self.live)
 
     # ------------------------------------------------------------- queries
     @property
@@ -291,7 +272,7 @@ class Hand:
         i = self.actor
         if i is None:
             return None
-        bet, stack, level = self.bets[i], self.stacks[i], self.level
+        bet, stack, level = self.bets[i], self.stacks[i], self.round.level
         can_check = bet >= level
         to_call = 0 if can_check else (level - bet if level - bet < stack else stack)
         lo, hi = self._raise_bounds(i)
@@ -299,33 +280,12 @@ class Hand:
 
     def _raise_bounds(self, i: int) -> tuple[int | None, int | None]:
         """(min, max) raise-to totals for player `i`, or (None, None) when no raise is allowed."""
-        all_in = self.bets[i] + self.stacks[i]
-        if all_in <= self.level:
-            return None, None
-        # Rule 11: no raise when everyone else still in the hand is all-in.
-        stacks, folded = self.stacks, self.folded
-        if not any(stacks[j] and not folded[j] for j in range(len(stacks)) if j != i):
-            return None, None
-        # Rules 8, 9, 21: after acting, raise again only when a full raise has come since.
-        acted = self.acted[i]
-        if acted is not None and not (
-            acted < self.level if self.rules.short_all_in_reopens else acted < self.reopen_level
-        ):
-            return None, None
-        structure = self.stakes.structure
-        if structure is Structure.FIXED_LIMIT:
-            if self.capped and self.raises >= 5:  # rule 13: one bet and four raises
-                return None, None
-            full = self.level + self.increment
-            return (full, full) if full < all_in else (all_in, all_in)
-        lo = self.level + self.increment
-        if lo > all_in:
-            lo = all_in
-        if structure is Structure.POT_LIMIT:
-            # Rule 12: call, then raise the size of the pot after the call.
-            hi = self.level + self.pot + (self.level - self.bets[i])
-            return lo, min(hi, all_in)
-        return lo, all_in
+        stacks, folded, betting = self.stacks, self.folded, self.round
+        if self.bets[i] + stacks[i] <= betting.level:
+            return None, None  # all-in is a call at most
+        others_can_bet = any(stacks[j] and not folded[j] for j in range(len(stacks)) if j != i)
+        pot = self.pot if betting.structure is Structure.POT_LIMIT else 0
+        return betting.bounds(self.bets[i], stacks[i], self.acted[i], others_can_bet, pot)
 
     def is_legal(self, action: Action, player: int | None = None) -> bool:
         """Whether `act(action, player)` would be accepted."""
@@ -358,7 +318,7 @@ class Hand:
             raise IllegalActionError(f"not an action: {action!r} ({self._where(i)})")
         if action.kind is ActionKind.ALL_IN:
             action = self._all_in(i)
-        can_check = self.bets[i] >= self.level
+        can_check = self.bets[i] >= self.round.level
         match action.kind:
             case ActionKind.FOLD:
                 if can_check and self.rules.forbid_free_fold:
@@ -366,8 +326,8 @@ class Hand:
             case ActionKind.CHECK:
                 if not can_check:
                     raise IllegalActionError(
-                        f"cannot check facing a bet of {self.level};"
-                        f" call {self.level - self.bets[i]} or fold ({self._where(i)})"
+                        f"cannot check facing a bet of {self.round.level};"
+                        f" call {self.round.level - self.bets[i]} or fold ({self._where(i)})"
                     )
             case ActionKind.CALL:
                 if can_check:
@@ -379,7 +339,7 @@ class Hand:
                         f"raise amount must be a whole number of chips, got {amount!r} ({self._where(i)})"
                     )
                 lo, hi = self._raise_bounds(i)
-                verb = "bet" if self.level == 0 else "raise"
+                verb = "bet" if self.round.level == 0 else "raise"
                 if lo is None or hi is None:
                     raise IllegalActionError(f"{verb} not allowed; call or fold ({self._where(i)})")
                 if amount < lo:
@@ -397,7 +357,7 @@ class Hand:
     def _all_in(self, i: int) -> Action:
         """The raise or call that puts all of player `i`'s chips in, if the rules allow one."""
         total = self.bets[i] + self.stacks[i]
-        if total <= self.level:
+        if total <= self.round.level:
             return Action.call()  # calling takes every chip
         hi = self._raise_bounds(i)[1]
         if hi == total:
@@ -415,7 +375,7 @@ class Hand:
         self.log.append(("action", i, (), None, action, self.phase))
         kind = action.kind
         if kind is ActionKind.CALL:
-            owed = self.level - self.bets[i]
+            owed = self.round.level - self.bets[i]
             paid = owed if owed < self.stacks[i] else self.stacks[i]
             self.stacks[i] -= paid
             self.bets[i] += paid
@@ -427,23 +387,9 @@ class Hand:
             assert to is not None
             self.stacks[i] -= to - self.bets[i]
             self.bets[i] = to
-            self._raise_to(to)
+            self.round.record_raise(to)
             self.aggressor = i
-        self.acted[i] = self.level
-
-    def _raise_to(self, to: int) -> None:
-        """Update the level, minimum increment and reopening level after a raise (rules 6, 8, 9, 13)."""
-        if self.stakes.structure is Structure.FIXED_LIMIT:
-            # An all-in of at least half a bet counts as a full bet for reopening (rule 13).
-            full = 2 * (to - self.reopen_level) >= self.increment
-        else:
-            full = to - self.reopen_level >= self.increment
-        if full:
-            if self.stakes.structure is not Structure.FIXED_LIMIT:
-                self.increment = max(self.increment, to - self.level)
-            self.reopen_level = to
-            self.raises += 1
-        self.level = to
+        self.acted[i] = self.round.level
 
     # ------------------------------------------------------ the transition
     def _advance(self) -> None:
@@ -477,7 +423,7 @@ class Hand:
     def _next_actor(self) -> int | None:
         """The next player who must act this round, or None when the round is over."""
         n = len(self.stacks)
-        stacks, folded, bets, acted, level = self.stacks, self.folded, self.bets, self.acted, self.level
+        stacks, folded, bets, acted, level = self.stacks, self.folded, self.bets, self.acted, self.round.level
         start = self._first_to_act() if self.actor is None else self.actor + 1
         with_chips = -1
         for k in range(n):

@@ -22,8 +22,8 @@ def state(hand: Hand) -> tuple[object, ...]:
     """Everything that must not change when an action is rejected."""
     return (
         list(hand.stacks), list(hand.bets), list(hand.contributions), list(hand.folded), list(hand.acted),
-        list(hand.board), hand.phase, hand.actor, hand.level, hand.increment, hand.reopen_level,
-        len(hand.history), len(hand.log), hand.deck.remaining,
+        list(hand.board), hand.phase, hand.actor, len(hand.history), len(hand.log), hand.deck.remaining,
+        hand.round.level, hand.round.increment, hand.round.reopen_level, hand.round.raises,
     )  # fmt: skip
 
 

@@ -77,7 +77,7 @@ def test_rule_04_short_ante_is_all_in() -> None:
 def test_rule_05_big_blind_ante_is_dead_money() -> None:
     """The big blind posts the table's ante: dead money in the pot, not part of the bet."""
     hand = Hand.start([100, 100, 100], Stakes(5, 10, big_blind_ante=10))
-    assert (10, [5, 10, 0], 10) == (hand.dead, hand.bets, hand.level)
+    assert (10, [5, 10, 0], 10) == (hand.dead, hand.bets, hand.round.level)
     play(hand, fold, fold)
     assert hand.result is not None
     assert [95, 105, 100] == list(hand.result.final_stacks)  # the ante is won back, never "returned"

@@ -1,0 +1,86 @@
+"""One betting round: the level to call, the minimum raise, reopening and caps (rules 6–13, 21).
+
+A `BettingRound` is the mutable state of the current street inside a `Hand`, with the rules
+that read and change it. The hand keeps the chips; the round keeps the levels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from holdem.events import Phase
+from holdem.stakes import Rules, Stakes, Structure
+
+__all__ = ["BettingRound"]
+
+
+class BettingRound:
+    """The betting state of one street.
+
+    `level` is the amount to match, `increment` the minimum raise increment, `reopen_level` the
+    level set by the last full bet or raise, and `raises` the count of full bets and raises.
+    """
+
+    __slots__ = ("capped", "increment", "level", "raises", "reopen_level", "reopens_on_short", "structure")
+
+    def __init__(self, stakes: Stakes, rules: Rules, phase: Phase, blinds: Sequence[int], live: int) -> None:
+        self.structure = stakes.structure
+        self.reopens_on_short = rules.short_all_in_reopens
+        fixed = self.structure is Structure.FIXED_LIMIT
+        small, big = stakes.bet_sizes
+        if phase is Phase.PREFLOP:
+            # Rule 7: the level to call is the full blind even if the blind is all-in for less.
+            self.level = max(blinds)
+            self.increment = small if fixed else max(self.level, stakes.big_blind)
+            self.raises = 1  # the big blind counts as the bet in fixed-limit
+        else:
+            self.level = 0
+            self.increment = (small if phase is Phase.FLOP else big) if fixed else stakes.big_blind
+            self.raises = 0
+        self.reopen_level = self.level
+        self.capped = fixed and live > 2  # rule 13: a round that begins heads-up is uncapped
+
+    def bounds(
+        self, bet: int, stack: int, acted: int | None, others_can_bet: bool, pot: int
+    ) -> tuple[int | None, int | None]:
+        """(min, max) raise-to totals for a player, or (None, None) when no raise is allowed.
+
+        `acted` is the level the player last acted at (None if not yet this round); `pot` is all
+        the chips in the middle (read only in pot-limit).
+        """
+        all_in = bet + stack
+        level = self.level
+        # Rule 11: no raise when everyone else still in the hand is all-in.
+        if all_in <= level or not others_can_bet:
+            return None, None
+        # Rules 8, 9, 21: after acting, raise again only when a full raise has come since.
+        if acted is not None and not (acted < level if self.reopens_on_short else acted < self.reopen_level):
+            return None, None
+        structure = self.structure
+        if structure is Structure.FIXED_LIMIT:
+            if self.capped and self.raises >= 5:  # rule 13: one bet and four raises
+                return None, None
+            full = level + self.increment
+            return (full, full) if full < all_in else (all_in, all_in)
+        lo = level + self.increment
+        if lo > all_in:
+            lo = all_in
+        if structure is Structure.POT_LIMIT:
+            # Rule 12: call, then raise the size of the pot after the call.
+            hi = level + pot + (level - bet)
+            return lo, min(hi, all_in)
+        return lo, all_in
+
+    def record_raise(self, to: int) -> None:
+        """Update the level, minimum increment and reopening level after a raise (rules 6, 8, 9, 13)."""
+        if self.structure is Structure.FIXED_LIMIT:
+            # An all-in of at least half a bet counts as a full bet for reopening (rule 13).
+            full = 2 * (to - self.reopen_level) >= self.increment
+        else:
+            full = to - self.reopen_level >= self.increment
+        if full:
+            if self.structure is not Structure.FIXED_LIMIT:
+                self.increment = max(self.increment, to - self.level)
+            self.reopen_level = to
+            self.raises += 1
+        self.level = to
