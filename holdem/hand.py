@@ -222,19 +222,6 @@ class Hand:
         """What `player` may know now (see `holdem.views`)."""
         return seat_view(self, player)
 
-    def to_json(self) -> str:
-        """A versioned JSON snapshot (see `holdem.snapshot`)."""
-        from holdem.snapshot import to_json
-
-        return to_json(self)
-
-    @classmethod
-    def from_json(cls, text: str) -> Hand:
-        """Restore a hand saved by `to_json`; it continues exactly as the original would."""
-        from holdem.snapshot import from_json
-
-        return from_json(text)
-
     def _pay_dead(self, player: int, amount: int) -> None:
         paid = min(amount, self.stacks[player])
         self.stacks[player] -= paid
