@@ -71,6 +71,7 @@ class Hand:
         "stakes",
         "starting_stacks",
         "street",
+        "with_chips",
     )
     stakes: Stakes
     rules: Rules
@@ -91,6 +92,7 @@ class Hand:
     history: list[tuple[int, Action]]
     log: list[LogEntry]
     live: int
+    with_chips: int
     phase: Phase
     street: Phase
     actor: int | None
@@ -166,6 +168,7 @@ class Hand:
         self.aggressor = None  # last player to bet or raise this street
         self.result = None
         self._post(posted, dead_money)
+        self.with_chips = sum(1 for stack in self.stacks if stack)
         self._deal_holes()
         self._open_street(Phase.PREFLOP)
         self._advance()
@@ -270,7 +273,7 @@ class Hand:
         stacks, folded, betting = self.stacks, self.folded, self.round
         if self.bets[i] + stacks[i] <= betting.level:
             return None, None  # all-in is a call at most
-        others_can_bet = any(stacks[j] and not folded[j] for j in range(len(stacks)) if j != i)
+        others_can_bet = self.with_chips - (1 if stacks[i] and not folded[i] else 0) > 0
         pot = self.pot if betting.structure is Structure.POT_LIMIT else 0
         return betting.bounds(self.bets[i], stacks[i], self.acted[i], others_can_bet, pot)
 
@@ -366,9 +369,12 @@ class Hand:
             paid = owed if owed < self.stacks[i] else self.stacks[i]
             self.stacks[i] -= paid
             self.bets[i] += paid
+            if not self.stacks[i]:
+                self.with_chips -= 1
         elif kind is ActionKind.FOLD:
             self.folded[i] = True
             self.live -= 1
+            self.with_chips -= 1  # the player to act always has chips
         elif kind is ActionKind.RAISE:
             to = action.amount
             assert to is not None
@@ -376,6 +382,8 @@ class Hand:
             self.bets[i] = to
             self.round.record_raise(to)
             self.aggressor = i
+            if not self.stacks[i]:
+                self.with_chips -= 1
         self.acted[i] = self.round.level
 
     # ------------------------------------------------------ the transition
@@ -412,19 +420,16 @@ class Hand:
         n = len(self.stacks)
         stacks, folded, bets, acted, level = self.stacks, self.folded, self.bets, self.acted, self.round.level
         start = self._first_to_act() if self.actor is None else self.actor + 1
-        with_chips = -1
+        with_chips = self.with_chips
         for k in range(n):
             j = (start + k) % n
             if folded[j] or not stacks[j]:
                 continue
             if bets[j] < level:
                 return j
-            if acted[j] is None:
-                # Rule 11: nobody acts when no other player still in the hand has chips.
-                if with_chips < 0:
-                    with_chips = sum(1 for o in range(n) if stacks[o] and not folded[o])
-                if with_chips > 1:
-                    return j
+            # Rule 11: nobody acts when no other player still in the hand has chips.
+            if acted[j] is None and with_chips > 1:
+                return j
         return None
 
     def _first_to_act(self) -> int:
@@ -437,13 +442,14 @@ class Hand:
         """Return an uncalled bet (rule 16) and move the bets into the pots."""
         self.actor = None
         bets = self.bets
-        top = max(range(len(bets)), key=bets.__getitem__)
-        second = max(b for j, b in enumerate(bets) if j != top)
-        excess = bets[top] - second
-        if excess > 0:
+        *_, second, highest = sorted(bets)
+        if highest > second:  # only the top bet can be above all others: the rest is uncalled
+            top = bets.index(highest)
             bets[top] = second
-            self.stacks[top] += excess
-            self._log("uncalled", top, amount=excess)
+            if not self.stacks[top]:
+                self.with_chips += 1  # an all-in player gets chips back
+            self.stacks[top] += highest - second
+            self._log("uncalled", top, amount=highest - second)
         contributions = self.contributions
         for j, bet in enumerate(bets):
             contributions[j] += bet
@@ -504,6 +510,9 @@ class Hand:
         total = sum(self.starting_stacks)
         if self.result is None:
             assert sum(self.stacks) + self.pot == total, "chips not conserved"
+            assert self.live == self.folded.count(False), "live-player count is off"
+            in_with_chips = sum(1 for s, f in zip(self.stacks, self.folded, strict=True) if s and not f)
+            assert self.with_chips == in_with_chips, "with-chips count is off"
         else:
             assert sum(self.stacks) + self.result.rake == total, "chips not conserved after settlement"
             assert (
