@@ -288,3 +288,50 @@ def test_all_in_beyond_the_pot_limit_is_refused() -> None:
     with pytest.raises(InvalidAmountError, match="all-in to 100 is not allowed: the maximum raise-to is 7"):
         hand.act(Action.all_in())
     assert ([1, 2, 0], 2) == (hand.bets, hand.actor)
+
+
+def test_rule_19_without_a_river_bet_the_first_player_left_of_the_button_shows_first() -> None:
+    """Checked down: player 0 shows first even though player 1 made the last bet on the turn."""
+    hand = Hand.start([100, 100, 100], Stakes(1, 2), deck=deck(["2c3d", "AsAh", "KsKh"], "9c8d4h5s7c"))
+    play(hand, call, call, check)  # preflop
+    play(hand, check, check, check)  # flop
+    play(hand, check, raise_to(4), call, call)  # turn: player 1 bets
+    play(hand, check, check, check)  # river: checked down
+    shows = [(e.kind, e.player) for e in hand.events() if e.kind in ("show", "muck")]
+    assert ("show", 0) == shows[0]
+
+
+def test_rule_13_fixed_limit_big_bet_on_turn_and_river() -> None:
+    """Limit 2/4: the turn and river bet is the big bet, 4."""
+    hand = Hand.start([100, 100], Stakes(1, 2, structure=Structure.FIXED_LIMIT))
+    play(hand, call, check, check, check)  # preflop, flop
+    legal = hand.legal_actions()
+    assert legal is not None and (Phase.TURN, 4, 4) == (hand.phase, legal.min_raise_to, legal.max_raise_to)
+
+
+def test_rule_12_pot_limit_after_a_raise() -> None:
+    """Blinds 1/2, raise to 7: the small blind calls 6 into 16 and may raise to 7 + 16 = 23."""
+    hand = Hand.start([100] * 3, Stakes(1, 2, structure=Structure.POT_LIMIT))
+    play(hand, raise_to(7))
+    legal = hand.legal_actions()
+    assert legal is not None and (0, 6, 23) == (legal.player, legal.to_call, legal.max_raise_to)
+
+
+def test_straddle_acts_last_preflop_and_has_the_option() -> None:
+    """With a straddle of 4, the player after it acts first; the straddler may check or raise at the end."""
+    hand = Hand.start([100] * 4, Stakes(1, 2, straddles=(4,)))
+    assert (3, 4) == (hand.actor, hand.round.level)
+    play(hand, call, call, call)
+    legal = hand.legal_actions()
+    assert legal is not None and (2, True, 8) == (legal.player, legal.can_check, legal.min_raise_to)
+
+
+def test_rule_17_four_way_side_pots() -> None:
+    """All-ins of 10, 20, 30 and 40: pots of 40, 30 and 20, and 10 uncalled back to the largest stack."""
+    hand = Hand.start(
+        [10, 20, 30, 40], Stakes(1, 2), deck=deck(["AsAh", "KsKh", "QsQh", "JsJh"], "2c7d9h3s4d")
+    )
+    play(hand, raise_to(30), raise_to(40), call, call)  # players 2 and 3 all-in, the blinds call all-in
+    assert hand.result is not None
+    assert (Pot(40, (0, 1, 2, 3)), Pot(30, (1, 2, 3)), Pot(20, (2, 3))) == hand.result.pots
+    assert (40, 30, 20, 10) == hand.result.final_stacks
