@@ -29,7 +29,7 @@ from holdem.positions import big_blind_player, default_blinds, first_to_act_pref
 from holdem.pots import award, build_pots, take_rake
 from holdem.showdown import reveal, showdown_order
 from holdem.stakes import Rules, Stakes, Structure
-from holdem.views import SeatView
+from holdem.views import SeatView, redacted_log
 from holdem.views import view as seat_view
 
 __all__ = ["Event", "Hand", "HandResult", "Phase"]  # the values are defined in holdem.events
@@ -216,10 +216,7 @@ class Hand:
 
         Hole cards are shown only to their owner until they are shown down.
         """
-        return [
-            Event(kind, player, cards if kind != "hole" or player == seat else (), amount, action, phase)
-            for kind, player, cards, amount, action, phase in self.log
-        ]
+        return [Event(*entry) for entry in redacted_log(self, seat)]
 
     def view(self, player: int) -> SeatView:
         """What `player` may know now (see `holdem.views`)."""

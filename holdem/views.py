@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -14,7 +14,7 @@ from holdem.events import Event, LogEntry, Phase
 if TYPE_CHECKING:
     from holdem.hand import Hand
 
-__all__ = ["SeatView", "view"]
+__all__ = ["SeatView", "redacted_log", "view"]
 
 
 @attrs.frozen
@@ -75,15 +75,15 @@ def view(hand: Hand, player: int) -> SeatView:
         big_blind=hand.stakes.big_blind,
         history=tuple(hand.history),
         shown=shown,
-        log=_redacted_log(hand, player),
+        log=redacted_log(hand, player),
     )
 
 
-def _redacted_log(hand: Hand, player: int) -> tuple[Any, ...]:
-    """The hand's log with every other player's hole cards removed."""
+def redacted_log(hand: Hand, seat: int | None) -> tuple[LogEntry, ...]:
+    """The hand's log as `seat` may see it: every other player's hole cards removed (None: a spectator)."""
     log = list(hand.log)
     start = hand.hole_events_at
     for j in range(len(hand.stacks)):
-        if j != player:
+        if j != seat:
             log[start + j] = ("hole", j, (), None, None, Phase.PREFLOP)
     return tuple(log)
