@@ -149,7 +149,8 @@ def _blinds(text: str) -> tuple[int, int]:
 
 
 def _cmd_match(args: argparse.Namespace) -> int:
-    from holdem.match import MatchConfig, play_match, progress_bar
+    from holdem.match import MatchConfig, play_match
+    from holdem.report import progress_bar
     from holdem.stakes import Stakes
 
     if args.plot:

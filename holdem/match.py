@@ -9,7 +9,6 @@ so the results are the same whatever the number of worker processes.
 from __future__ import annotations
 
 import random
-import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -273,19 +272,3 @@ def _summarise(config: MatchConfig, records: list[_Record]) -> MatchResult:
         winnings=tuple(tuple(r.deltas[b] for r in records) for b in range(n)),
         histories=tuple(r.history for r in records if r.history is not None),
     )
-
-
-def progress_bar(stream: Any = None) -> Callable[[int, int], None] | None:
-    """A simple progress bar on `stream` (standard error by default) when it is a terminal, else None."""
-    stream = sys.stderr if stream is None else stream  # looked up now: it may have been redirected
-    if not getattr(stream, "isatty", lambda: False)():
-        return None
-
-    def show(done: int, total: int) -> None:
-        filled = 30 * done // total
-        stream.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} hands")
-        if done >= total:
-            stream.write("\n")
-        stream.flush()
-
-    return show

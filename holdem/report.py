@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import itertools
+import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from holdem.match import MatchResult
 
-__all__ = ["as_dict", "format_table", "plot_winnings"]
+__all__ = ["as_dict", "format_table", "plot_winnings", "progress_bar"]
 
 
 def as_dict(result: MatchResult) -> dict[str, Any]:
@@ -74,3 +76,19 @@ def plot_winnings(result: MatchResult, path: Path) -> None:
     fig.tight_layout()
     fig.savefig(str(path))
     plt.close(fig)
+
+
+def progress_bar(stream: Any = None) -> Callable[[int, int], None] | None:
+    """A simple progress bar on `stream` (standard error by default) when it is a terminal, else None."""
+    stream = sys.stderr if stream is None else stream  # looked up now: it may have been redirected
+    if not getattr(stream, "isatty", lambda: False)():
+        return None
+
+    def show(done: int, total: int) -> None:
+        filled = 30 * done // total
+        stream.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} hands")
+        if done >= total:
+            stream.write("\n")
+        stream.flush()
+
+    return show

@@ -82,11 +82,9 @@ class EquityBot:
         """The share of starting hands `player` plausibly holds, from their actions this hand."""
         share = 1.0
         preflop = True
-        board_cards = 0
         for event in view.events:
             if event.kind == "board":
                 preflop = False
-                board_cards += len(event.cards)
             if event.kind != "action" or event.player != player or event.action is None:
                 continue
             kind = event.action.kind
