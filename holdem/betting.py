@@ -17,8 +17,9 @@ __all__ = ["BettingRound"]
 class BettingRound:
     """The betting state of one street.
 
-    `level` is the amount to match, `increment` the minimum raise increment, `reopen_level` the
-    level set by the last full bet or raise, and `raises` the count of full bets and raises.
+    `level` is the amount to match, `increment` the minimum raise increment (the largest full bet
+    or raise so far), `reopen_level` the level set by the last full bet or raise (which decides
+    whether the next raise is a full one), and `raises` the count of full bets and raises.
     """
 
     __slots__ = ("capped", "increment", "level", "raises", "reopen_level", "reopens_on_short", "structure")
@@ -53,10 +54,16 @@ class BettingRound:
         # Rule 11: no raise when everyone else still in the hand is all-in.
         if all_in <= level or not others_can_bet:
             return None, None
-        # Rules 8, 9, 21: after acting, raise again only when a full raise has come since.
-        if acted is not None and not (acted < level if self.reopens_on_short else acted < self.reopen_level):
-            return None, None
         structure = self.structure
+        # Rules 8, 9, 21: a player who has acted may raise again only if what they face now has
+        # grown by a full raise since they acted (fixed-limit: by half a bet, rule 13), however
+        # many short all-ins it took. The ACPC rules reopen on any raise.
+        if acted is not None:
+            added = level - acted
+            if structure is Structure.FIXED_LIMIT:
+                added *= 2
+            if added <= 0 or not (self.reopens_on_short or added >= self.increment):
+                return None, None
         if structure is Structure.FIXED_LIMIT:
             if self.capped and self.raises >= 5:  # rule 13: one bet and four raises
                 return None, None

@@ -20,6 +20,7 @@ __all__ = [
     "first_to_act_preflop",
     "next_seat",
     "place_blinds",
+    "previous_seat",
 ]
 
 
@@ -52,6 +53,11 @@ def first_to_act_preflop(blinds: Sequence[int]) -> int:
 def next_seat(seat: int, among: Sequence[int], size: int) -> int:
     """The first seat of `among` clockwise after `seat` at a table of `size` seats."""
     return min(among, key=lambda s: (s - seat - 1) % size)
+
+
+def previous_seat(seat: int, among: Sequence[int], size: int) -> int:
+    """The first seat of `among` counter-clockwise before `seat` at a table of `size` seats."""
+    return min(among, key=lambda s: (seat - s - 1) % size)
 
 
 def dealing_order(seats: Sequence[int], button: int, size: int) -> list[int]:
@@ -88,8 +94,14 @@ def place_blinds(
     if rule == "dead":
         # Rule 2: the small blind is at the last big blind's seat and the button at the last
         # small blind's, even when those seats are now empty (dead small blind, dead button).
+        # When that would put the button at or past the big blind (after a heads-up hand, or
+        # with newcomers beyond the old small blind), the button is dead right behind the small blind.
         assert last_small is not None
-        return last_small, last_big, big
-    button = next_seat(last_button if last_button is not None else last_big, ready, size)
-    small = next_seat(button, ready, size)
-    return button, small, next_seat(small, ready, size)
+        button = last_small
+        if not 0 < (button - big) % size < (last_big - big) % size:
+            button = (last_big - 1) % size
+        return button, last_big, big
+    # Moving button (cash): the big blind still advances one player, and the small blind and the
+    # button are the two players before it, so nobody posts the big blind twice or skips it.
+    small = previous_seat(big, ready, size)
+    return previous_seat(small, ready, size), small, big

@@ -113,33 +113,57 @@ class Table:
         """Come back: post the missed blinds next hand, or wait for the big blind (rule 3)."""
         place = self._occupied(seat)
         place.sitting_out = False
-        if place.owes_big or place.owes_small:
+        if place.owes_big or place.owes_small or place.waiting:
             place.posting, place.waiting = post_missed, not post_missed
+            place.owes_big = place.owes_big or post_missed  # a newcomer who posts owes a big blind
 
     def add_chips(self, seat: int, amount: int) -> None:
         """A rebuy or top-up, between hands."""
         self._between_hands("add chips")
         _check_chips(amount, "amount", positive=True)
-        self._occupied(seat).stack += amount
+        place = self._occupied(seat)
+        if place.stack == 0 and (place.owes_big or place.owes_small) and not place.posting:
+            place.waiting = True  # back from broke: wait for the big blind, or sit_in(post_missed=True)
+        place.stack += amount
 
     # -------------------------------------------------------- the button
     # ----------------------------------------------------------- playing
     def start_hand(self, *, deck: Deck | None = None) -> Hand:
-        """Place the button and blinds, and deal a hand to the players who are in."""
+        """Place the button and blinds, and deal a hand to the players who are in.
+
+        A finished hand that was not ended yet is ended first (`end_hand`).
+        """
+        if self.hand is not None and self.hand.is_complete:
+            self.end_hand()
         self._between_hands("start a hand")
         cash = self.button_rule == "moving"
         seated = [s for s, p in enumerate(self.seats) if p is not None and p.stack > 0 and not p.sitting_out]
-        ready = [s for s in seated if not (cash and self._place(s).waiting)] if cash else seated
+        ready = [s for s in seated if not self._place(s).waiting] if cash else seated
+        if cash and len(ready) < 2 <= len(seated):
+            # Liveness: too few players are in, so those waiting for the big blind post one now (rule 3).
+            for s in seated:
+                place = self._place(s)
+                if place.waiting:
+                    place.waiting, place.posting, place.owes_big = False, True, True
+            ready = seated
         if len(ready) < 2:
             raise TableError(f"a hand needs two players who are in, got {len(ready)}")
+        # Players posting to come in (rule 3) post a big blind wherever they sit; the button and
+        # blinds move among the others, so that nobody posts the big blind twice in a row.
+        regular = [s for s in ready if not (cash and self._place(s).posting)]
+        positions = regular if len(regular) >= 2 else ready
         button, small, big = place_blinds(
-            ready,
+            positions,
             self.size,
             rule=self.button_rule,
             last_button=self.button,
             last_small=self.small_blind_seat,
             last_big=self.big_blind_seat,
         )
+        posting = [s for s in positions if cash and self._place(s).posting]
+        if len(positions) == 2 and len(posting) == 1 and big != posting[0]:
+            button = small = big  # heads-up, the player posting to come in takes the big blind
+            big = posting[0]
         if cash:
             waiting = self._waiting_big_blind(big, seated)
             big = big if waiting is None else waiting
@@ -152,11 +176,11 @@ class Table:
             place = self._place(s)
             if s == big:
                 blinds[k] = self.stakes.big_blind
-            elif s == small:
-                blinds[k] = self.stakes.small_blind
             elif cash and place.posting:
                 blinds[k] = self.stakes.big_blind  # rule 3: the big-blind part is live …
                 dead[k] = self.stakes.small_blind if place.owes_small else 0  # … the rest is dead
+            elif s == small:
+                blinds[k] = self.stakes.small_blind
             if s == big or (cash and place.posting):
                 place.owes_big = place.owes_small = place.posting = place.waiting = False
         # The first to act preflop is left of the big blind, whoever else posted live.
@@ -191,13 +215,13 @@ class Table:
         return None
 
     def _record_missed(self, small: int | None, big: int) -> None:
-        """Sitting-out players whose seat a blind passes owe it (rule 3)."""
+        """Sitting-out or broke players whose seat a blind passes owe it (rule 3)."""
         for blind, last, now in (("big", self.big_blind_seat, big), ("small", self.small_blind_seat, small)):
             if last is None or now is None:
                 continue
             for step in range(1, (now - last) % self.size):
                 place = self.seats[(last + step) % self.size]
-                if place is not None and place.sitting_out:
+                if place is not None and (place.sitting_out or place.stack == 0):
                     setattr(place, f"owes_{blind}", True)
 
     def end_hand(self) -> None:

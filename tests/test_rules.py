@@ -335,3 +335,17 @@ def test_rule_17_four_way_side_pots() -> None:
     assert hand.result is not None
     assert (Pot(40, (0, 1, 2, 3)), Pot(30, (1, 2, 3)), Pot(20, (2, 3))) == hand.result.pots
     assert (40, 30, 20, 10) == hand.result.final_stacks
+
+
+def test_rule_08_reopening_is_judged_per_player() -> None:
+    """p0 bets 100, p1 all-in 150, p2 calls, p3 all-in 210, p0 calls: p2 faces only 60 more (a full
+    raise is 100), so p2 may only call or fold; p0, who faced 100 and now 210, could have raised."""
+    hand = play(Hand.start([10000, 250, 10000, 310], Stakes(50, 100)), call, call, call, check)
+    play(hand, raise_to(100), raise_to(150), call, raise_to(210))
+    legal = hand.legal_actions()
+    assert legal is not None and (0, 310) == (legal.player, legal.min_raise_to)  # rule 9 for p0
+    play(hand, call)
+    legal = hand.legal_actions()
+    assert legal is not None and (2, 60, None) == (legal.player, legal.to_call, legal.min_raise_to)
+    with pytest.raises(IllegalActionError, match="not allowed"):
+        hand.act(raise_to(310))

@@ -203,3 +203,50 @@ def test_table_hands_with_missed_blinds_export_and_replay() -> None:
     data = phh.loads(phh.dumps(phh.export(hand)))[0]
     assert any(data["_dead"])
     assert hand.result is not None and hand.result.final_stacks == phh.replay(data).finishing_stacks
+
+
+def test_rule_02_dead_button_never_lands_on_the_big_blind_after_heads_up() -> None:
+    """A (seat 0) and B (seat 4) play heads-up, then C sits in seat 2: A is due the big blind, B posts
+    the small blind, and the button sits behind B, so the small blind acts first on the flop."""
+    table = Table(6, Stakes(5, 10))
+    table.sit(0, "A", 1000)
+    table.sit(4, "B", 1000)
+    table.start_hand()
+    assert {"A": 5, "B": 10} == blinds_by_name(table)
+    finish(table)
+    table.sit(2, "C", 1000)
+    hand = table.start_hand()
+    assert {"B": 5, "A": 10} == blinds_by_name(table)
+    assert table.button not in (table.big_blind_seat, table.small_blind_seat)
+    for action in (Action.call(), Action.call(), Action.check()):  # C, B, A preflop
+        hand.act(action)
+    assert "B" == table.seats[table.hand_seats[hand.actor]].name  # type: ignore[index,union-attr]
+
+
+def test_rule_03_a_new_player_who_posts_posts_a_big_blind() -> None:
+    """Seats 0, 2, 4 play (button 0, blinds 2 and 4); D sits in seat 3 and posts: D posts a big blind,
+    and seat 4 does not post the big blind twice in a row."""
+    table = Table(6, Stakes(5, 10), button="moving")
+    for seat, name in ((0, "A"), (2, "B"), (4, "C")):
+        table.sit(seat, name, 1000)
+    table.start_hand()
+    assert (0, {"B": 5, "C": 10}) == (table.button, blinds_by_name(table))
+    finish(table)
+    table.sit(3, "D", 1000, wait_for_big_blind=False)
+    table.start_hand()
+    posts = blinds_by_name(table)
+    assert 10 == posts["D"]
+    assert 10 != posts.get("C") and 4 != table.big_blind_seat
+
+
+def test_a_waiting_player_cannot_stall_the_table() -> None:
+    """A and B play, C waits for the big blind, A leaves: B and C can play, so a hand starts."""
+    table = Table(6, Stakes(5, 10), button="moving")
+    table.sit(0, "A", 1000)
+    table.sit(1, "B", 1000)
+    table.start_hand()
+    finish(table)
+    table.sit(2, "C", 1000)  # waits for the big blind
+    table.leave(0)
+    table.start_hand()
+    assert {1, 2} == set(table.hand_seats)
