@@ -7,6 +7,8 @@ from typing import NamedTuple
 
 import attrs
 
+from holdem.errors import IllegalActionError, InvalidAmountError
+
 __all__ = ["Action", "ActionKind", "LegalActions"]
 
 
@@ -26,12 +28,37 @@ class ActionKind(StrEnum):
     """Put every chip in: applied as a raise to the whole stack, or a call for it."""
 
 
+def _kind(value: object) -> ActionKind:
+    """An `ActionKind`, also from its text (``"fold"``); anything else is refused."""
+    if isinstance(value, ActionKind):
+        return value
+    try:
+        return ActionKind(value)  # type: ignore[arg-type]  # refused below unless a kind's text
+    except (ValueError, TypeError):
+        kinds = ", ".join(kind.value for kind in ActionKind)
+        raise IllegalActionError(f"unknown action kind {value!r} ({kinds})") from None
+
+
 @attrs.frozen
 class Action:
-    """One player action; `amount` is the raise-to total for the street (rule 14), else None."""
+    """One player action; `amount` is the raise-to total for the street (rule 14), else None.
 
-    kind: ActionKind
+    The kind may be given as text (``Action("fold")``); a raise needs a positive whole amount and
+    the other kinds take none. Anything else is refused here, before it can reach a hand.
+    """
+
+    kind: ActionKind = attrs.field(converter=_kind)
     amount: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        amount = self.amount
+        if self.kind is not ActionKind.RAISE:
+            if amount is not None:
+                raise InvalidAmountError(f"{self.kind.value} takes no amount, got {amount!r}")
+        elif type(amount) is not int:
+            raise InvalidAmountError(f"a raise needs a whole number of chips to raise to, got {amount!r}")
+        elif amount <= 0:
+            raise InvalidAmountError(f"a raise-to amount must be positive, got {amount}")
 
     @classmethod
     def fold(cls) -> Action:

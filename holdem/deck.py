@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Protocol
 
 from holdem.cards import CARDS, Card, parse_cards
-from holdem.errors import HoldemError, InvalidCardError
+from holdem.errors import DuplicateCardError, EmptyDeckError, InvalidCardError
 
 __all__ = ["Deck", "EmptyDeckError", "RandomSource"]
 
@@ -20,26 +20,39 @@ class RandomSource(Protocol):
     def random(self) -> float: ...
 
 
-class EmptyDeckError(HoldemError):
-    """More cards were asked of the deck than it holds."""
-
-
 class Deck:
     """A deck dealt from the top; `shuffled` with an injected source, or `stacked` in a given order."""
 
     __slots__ = ("_cards", "_next", "burned")
 
     def __init__(self, cards: Iterable[Card]) -> None:
-        self._cards = tuple(cards)
+        order = tuple(cards)
+        for card in order:
+            if not isinstance(card, Card):
+                raise InvalidCardError(f"a deck holds cards, got {card!r}")
+        if len(set(order)) != len(order):
+            twice = next(c for c in order if order.count(c) > 1)
+            raise DuplicateCardError(f"card {twice} appears twice in the deck")
+        self._set(order)
+
+    def _set(self, order: tuple[Card, ...]) -> None:
+        self._cards = order
         self._next = 0
         self.burned: list[Card] = []
+
+    @classmethod
+    def _of(cls, order: tuple[Card, ...]) -> Deck:
+        """A deck from cards known to be distinct (the named constructors), unchecked."""
+        deck = object.__new__(cls)
+        deck._set(order)
+        return deck
 
     @classmethod
     def shuffled(cls, rng: RandomSource | None = None) -> Deck:
         """All 52 cards in random order; the default source is cryptographically secure."""
         cards = list(CARDS)
         (rng or secrets.SystemRandom()).shuffle(cards)
-        return cls(cards)
+        return cls._of(tuple(cards))
 
     @classmethod
     def sampled(cls, rng: RandomSource | None, count: int) -> Deck:
@@ -55,12 +68,12 @@ class Deck:
         for i in range(count):
             j = i + int(draw() * (52 - i))
             cards[i], cards[j] = cards[j], cards[i]
-        return cls(cards[:count])
+        return cls._of(tuple(cards[:count]))
 
     @classmethod
     def standard(cls) -> Deck:
         """All 52 cards in order (2c 2d … As); shuffle with `shuffled` for play."""
-        return cls(CARDS)
+        return cls._of(tuple(CARDS))
 
     @classmethod
     def stacked(cls, cards: str | Iterable[Card | str]) -> Deck:

@@ -3,11 +3,22 @@
 from __future__ import annotations
 
 __all__ = [
+    "BotLoadError",
     "DuplicateCardError",
+    "EmptyDeckError",
+    "HandOverError",
     "HoldemError",
+    "IllegalActionError",
     "ImpossibleSpotError",
+    "InvalidAmountError",
     "InvalidCardError",
+    "InvalidConfigError",
+    "InvalidHistoryError",
+    "InvalidPlayerError",
     "InvalidRangeError",
+    "NotYourTurnError",
+    "SnapshotError",
+    "TableError",
 ]
 
 
@@ -57,3 +68,19 @@ class InvalidHistoryError(HoldemError, ValueError):
 
 class SnapshotError(HoldemError, ValueError):
     """A JSON snapshot that cannot be restored."""
+
+
+class InvalidPlayerError(HoldemError, ValueError):
+    """A player number that is not a player of the hand (not a whole number, or out of range)."""
+
+
+class EmptyDeckError(HoldemError):
+    """More cards were asked of the deck than it holds."""
+
+
+class TableError(HoldemError, ValueError):
+    """A table operation that is not allowed now (seat taken, hand in progress, …)."""
+
+
+class BotLoadError(HoldemError, ValueError):
+    """A bot that cannot be found or built."""

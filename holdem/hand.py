@@ -143,10 +143,17 @@ class Hand:
             raise InvalidConfigError(f"dead money must be {n} non-negative whole numbers, got {dead_money!r}")
         if first_to_act is not None and (not isinstance(first_to_act, int) or not 0 <= first_to_act < n):
             raise InvalidConfigError(f"first_to_act must be a player 0..{n - 1}, got {first_to_act!r}")
+        if not isinstance(stakes, Stakes):
+            raise InvalidConfigError(f"stakes must be a Stakes, got {stakes!r}")
+        if rules is not None and not isinstance(rules, Rules):
+            raise InvalidConfigError(f"rules must be a Rules, got {rules!r}")
+        # A hand uses at most 2n hole cards, 3 burns and 5 board cards: draw just those.
+        if deck is not None and (not isinstance(deck, Deck) or deck.remaining < 2 * n + 8):
+            size = f"has {deck.remaining} cards" if isinstance(deck, Deck) else f"is {deck!r}"
+            raise InvalidConfigError(f"the deck {size}; {n} players need {2 * n + 8}")
         self = object.__new__(cls)
         self.stakes = stakes
         self.rules = rules or Rules()
-        # A hand uses at most 2n hole cards, 3 burns and 5 board cards: draw just those.
         self.deck = deck if deck is not None else Deck.sampled(rng or secrets.SystemRandom(), 2 * n + 8)
         self.starting_stacks = tuple(stacks)
         self.declared_blinds = tuple(posted)
@@ -297,6 +304,8 @@ class Hand:
         if self.phase is Phase.COMPLETE or self.actor is None:
             raise HandOverError(f"the hand is over; {action} not accepted")
         i = self.actor
+        if player is not None and type(player) is not int:
+            raise IllegalActionError(f"player must be a player number, got {player!r} ({self._where(i)})")
         if player is not None and player != i:
             raise NotYourTurnError(
                 f"player {player} acted out of turn; player {i} is to act ({self.phase.name.lower()})"
@@ -321,10 +330,7 @@ class Hand:
                     raise IllegalActionError(f"nothing to call; check instead ({self._where(i)})")
             case ActionKind.RAISE:
                 amount = action.amount
-                if not isinstance(amount, int) or isinstance(amount, bool):
-                    raise InvalidAmountError(
-                        f"raise amount must be a whole number of chips, got {amount!r} ({self._where(i)})"
-                    )
+                assert amount is not None  # an Action checks its amount when made
                 lo, hi = self._raise_bounds(i)
                 verb = "bet" if self.round.level == 0 else "raise"
                 if lo is None or hi is None:

@@ -26,8 +26,9 @@ from holdem.stakes import Stakes, Structure
 __all__ = ["Replay", "dumps", "export", "iter_files", "load", "loads", "replay"]
 
 _VARIANTS = {"NT": Structure.NO_LIMIT, "FT": Structure.FIXED_LIMIT}
-_PLAYER_ACTION = re.compile(r"p(\d+) (f|cc|cbr|sm)(?: (\S+))?")
-_DEAL = re.compile(r"d (dh|db) (?:p(\d+) )?(\S+)")
+_PLAYER_ACTION = re.compile(r"p([0-9]{1,2}) (f|cc|cbr|sm)(?: (\S+))?")
+_DEAL = re.compile(r"d (dh|db) (?:p([0-9]{1,2}) )?(\S+)")
+_AMOUNT = re.compile(r"[0-9]{1,18}")  # chips: whole numbers, at most 18 digits
 
 
 @attrs.frozen
@@ -47,6 +48,10 @@ def loads(text: str, *, many: bool = False) -> list[dict[str, Any]]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise InvalidHistoryError(f"not valid TOML: {error}") from None
+    except ValueError as error:  # e.g. an integer with more digits than Python converts
+        raise InvalidHistoryError(f"not valid PHH: a number cannot be read: {error}") from None
+    except RecursionError:
+        raise InvalidHistoryError("not valid PHH: arrays or tables nested too deeply") from None
     if not many:
         return [data]
     hands = [value for key, value in sorted(data.items(), key=lambda kv: _table_order(kv[0]))]
@@ -56,7 +61,7 @@ def loads(text: str, *, many: bool = False) -> list[dict[str, Any]]:
 
 
 def _table_order(key: str) -> tuple[int, str]:
-    return (int(key), key) if key.isdigit() else (1 << 30, key)
+    return (int(key), key) if re.fullmatch("[0-9]{1,9}", key) else (1 << 30, key)
 
 
 def load(path: str | Path) -> list[dict[str, Any]]:
@@ -89,9 +94,7 @@ def _require(data: Mapping[str, Any], key: str) -> Any:
 
 def _ints(data: Mapping[str, Any], key: str, n: int | None = None) -> list[int]:
     values = _require(data, key)
-    if not isinstance(values, list) or not all(
-        isinstance(v, int) and not isinstance(v, bool) for v in values
-    ):
+    if not isinstance(values, list) or not all(type(v) is int for v in values):
         raise InvalidHistoryError(f"field {key!r} must be a list of whole numbers, got {values!r}")
     if n is not None and len(values) != n:
         raise InvalidHistoryError(f"field {key!r} has {len(values)} entries for {n} players")
@@ -100,10 +103,17 @@ def _ints(data: Mapping[str, Any], key: str, n: int | None = None) -> list[int]:
     return values
 
 
+def _positive(data: Mapping[str, Any], key: str) -> int:
+    value = _require(data, key)
+    if type(value) is not int or value <= 0:
+        raise InvalidHistoryError(f"field {key!r} must be a positive whole number, got {value!r}")
+    return value
+
+
 def _setup(data: Mapping[str, Any]) -> tuple[Stakes, list[int], list[int]]:
     """Stakes, per-player blinds and starting stacks of a history, in hand order."""
     variant = _require(data, "variant")
-    if variant not in _VARIANTS:
+    if not isinstance(variant, str) or variant not in _VARIANTS:
         raise InvalidHistoryError(f"variant {variant!r} is not a hold'em variant (NT, FT)")
     structure = _VARIANTS[variant]
     if variant == "NT" and data.get("_pot_limit"):
@@ -129,14 +139,12 @@ def _setup(data: Mapping[str, Any]) -> tuple[Stakes, list[int], list[int]]:
         raise InvalidHistoryError(f"antes {antes!r} are neither uniform nor a big-blind ante")
     posted = sorted(b for b in blinds if b)
     if structure is Structure.FIXED_LIMIT:
-        small_bet, big_bet = int(_require(data, "small_bet")), int(_require(data, "big_bet"))
+        small_bet, big_bet = _positive(data, "small_bet"), _positive(data, "big_bet")
         big_blind = posted[1] if len(posted) > 1 else (posted[0] if posted else small_bet)
         stakes = Stakes(posted[0] if len(posted) > 1 else 0, big_blind, ante=ante, big_blind_ante=bb_ante,
                         structure=structure, small_bet=small_bet, big_bet=big_bet)  # fmt: skip
     else:
-        min_bet = _require(data, "min_bet")
-        if not isinstance(min_bet, int) or min_bet <= 0:
-            raise InvalidHistoryError(f"min_bet must be a positive whole number, got {min_bet!r}")
+        min_bet = _positive(data, "min_bet")
         small = posted[0] if len(posted) > 1 else 0
         stakes = Stakes(small, min_bet, ante=ante, big_blind_ante=bb_ante, structure=structure)
     if bb_ante and stakes.big_blind not in blinds:
@@ -248,7 +256,7 @@ def replay(data: Mapping[str, Any], source: str = "<phh>") -> Replay:
             legal = hand.legal_actions()
             action = Action.check() if legal is None or legal.can_check else Action.call()
         else:
-            if arg is None or not arg.isdigit():
+            if arg is None or not _AMOUNT.fullmatch(arg):
                 raise InvalidHistoryError(f"{where}: a bet or raise needs a whole-number amount")
             action = Action.raise_to(int(arg))
         try:
@@ -307,7 +315,13 @@ def export(hand: Hand) -> dict[str, Any]:
     return data
 
 
-def _toml_value(value: Any) -> str:
+_MAX_DEPTH = 32
+"""Arrays nested deeper than this are refused when writing (PHH itself nests at most two deep)."""
+
+
+def _toml_value(value: Any, depth: int = 0) -> str:
+    if depth > _MAX_DEPTH:
+        raise InvalidHistoryError(f"cannot write arrays nested more than {_MAX_DEPTH} deep to PHH")
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
@@ -317,7 +331,7 @@ def _toml_value(value: Any) -> str:
     if isinstance(value, str):
         return "'" + value + "'" if "'" not in value and "\n" not in value else _basic_string(value)
     if isinstance(value, list):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+        return "[" + ", ".join(_toml_value(v, depth + 1) for v in value) + "]"
     raise InvalidHistoryError(f"cannot write {value!r} to PHH")
 
 

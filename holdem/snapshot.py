@@ -120,10 +120,21 @@ def undo(hand: Hand) -> Hand:
 def _check_header(data: Any, kind: str) -> None:
     if not isinstance(data, dict) or data.get("format") != kind:
         raise SnapshotError(f"not a {kind} snapshot")
-    if data.get("version") != VERSION:
-        raise SnapshotError(
-            f"unsupported snapshot version {data.get('version')!r} (this library reads {VERSION})"
-        )
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        raise SnapshotError(f"unsupported snapshot version {version!r} (this library reads {VERSION})")
+
+
+def _parse(text: Any) -> Any:
+    """JSON text to data; anything that is not JSON text is a `SnapshotError`."""
+    if not isinstance(text, str | bytes | bytearray):
+        raise SnapshotError(f"a snapshot is JSON text, got {type(text).__name__}")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise SnapshotError(f"not JSON: {error}") from None
+    except (RecursionError, UnicodeDecodeError, ValueError):
+        raise SnapshotError("not JSON: nested too deeply or not text") from None
 
 
 def from_dict(data: Any) -> Hand:
@@ -170,11 +181,7 @@ def _deck(indices: Any) -> Deck:
 
 def from_json(text: str) -> Hand:
     """Restore a hand from `to_json` text."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise SnapshotError(f"not JSON: {error}") from None
-    return from_dict(data)
+    return from_dict(_parse(text))
 
 
 TABLE_FORMAT = "holdem/table"
@@ -203,17 +210,12 @@ def table_to_json(table: Table) -> str:
 
 
 def table_from_json(text: str, *, rng: RandomSource | None = None) -> Table:
-    """Restore a table saved by `table_to_json` (random sources are not saved: pass a new `rng`)."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise SnapshotError(f"not JSON: {error}") from None
-    if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT:
-        raise SnapshotError(f"not a {TABLE_FORMAT} snapshot")
-    if data.get("version") != VERSION:
-        raise SnapshotError(
-            f"unsupported snapshot version {data.get('version')!r} (this library reads {VERSION})"
-        )
+    """Restore a table saved by `table_to_json` (random sources are not saved: pass a new `rng`).
+
+    Every field is checked, so a damaged snapshot is a `SnapshotError` naming the field.
+    """
+    data = _parse(text)
+    _check_header(data, TABLE_FORMAT)
     try:
         table = Table(
             data["size"],
@@ -222,15 +224,47 @@ def table_from_json(text: str, *, rng: RandomSource | None = None) -> Table:
             button=data["button_rule"],
             rng=rng,
         )
-        table.seats = [Seat(**seat) if seat is not None else None for seat in data["seats"]]
-        if len(table.seats) != table.size:
-            raise SnapshotError(f"{len(table.seats)} seats saved for a table of {table.size}")
+        seats = data["seats"]
+        if not isinstance(seats, list) or len(seats) != table.size:
+            raise SnapshotError(f"seats must list the {table.size} seats of the table")
+        table.seats = [_seat(seat, k) if seat is not None else None for k, seat in enumerate(seats)]
+        for name in ("button", "small_blind_seat", "big_blind_seat"):
+            seat = data[name]
+            if seat is not None and (type(seat) is not int or not 0 <= seat < table.size):
+                raise SnapshotError(f"{name} must be a seat 0..{table.size - 1} or null, got {seat!r}")
         table.button, table.small_blind_seat = data["button"], data["small_blind_seat"]
-        table.big_blind_seat, table.eliminated = data["big_blind_seat"], list(data["eliminated"])
-        table.hand_seats = tuple(data["hand_seats"])
+        table.big_blind_seat = data["big_blind_seat"]
+        eliminated = data["eliminated"]
+        if not isinstance(eliminated, list) or not all(isinstance(e, str) for e in eliminated):
+            raise SnapshotError(f"eliminated must be a list of names, got {eliminated!r}")
+        table.eliminated = eliminated
+        hand_seats = data["hand_seats"]
+        if not isinstance(hand_seats, list) or not all(
+            type(s) is int and 0 <= s < table.size and table.seats[s] is not None for s in hand_seats
+        ):
+            raise SnapshotError(f"hand_seats must be occupied seats, got {hand_seats!r}")
+        table.hand_seats = tuple(hand_seats)
         table.hand = from_dict(data["hand"]) if data["hand"] is not None else None
+        if table.hand is not None and len(table.hand.stacks) != len(hand_seats):
+            raise SnapshotError(
+                f"the hand has {len(table.hand.stacks)} players but hand_seats {hand_seats!r}"
+            )
     except SnapshotError:
         raise
     except (HoldemError, KeyError, TypeError, ValueError) as error:
         raise SnapshotError(f"cannot restore the table: {type(error).__name__}: {error}") from None
     return table
+
+
+def _seat(data: Any, k: int) -> Seat:
+    """One seat of a table snapshot, every field checked."""
+    if not isinstance(data, dict) or set(data) != {f.name for f in attrs.fields(Seat)}:
+        raise SnapshotError(f"seat {k} must have the fields of a Seat, got {data!r}")
+    if not isinstance(data["name"], str):
+        raise SnapshotError(f"seat {k}: name must be text, got {data['name']!r}")
+    if type(data["stack"]) is not int or data["stack"] < 0:
+        raise SnapshotError(f"seat {k}: stack must be a non-negative whole number, got {data['stack']!r}")
+    for name, value in data.items():
+        if name not in ("name", "stack") and not isinstance(value, bool):
+            raise SnapshotError(f"seat {k}: {name} must be true or false, got {value!r}")
+    return Seat(**data)

@@ -30,6 +30,17 @@ def _chips(name: str, value: object, *, positive: bool = False) -> None:
         raise InvalidConfigError(f"{name} must be {kind} whole number of chips, got {value!r}")
 
 
+def _structure(value: object) -> Structure:
+    """A `Structure`, also from its name (``"fixed-limit"``); anything else is refused."""
+    if isinstance(value, Structure):
+        return value
+    try:
+        return Structure(value)
+    except (ValueError, TypeError):
+        names = ", ".join(s.value for s in Structure)
+        raise InvalidConfigError(f"unknown structure {value!r} ({names})") from None
+
+
 @attrs.frozen
 class Stakes:
     """Blinds, antes and the betting structure.
@@ -44,13 +55,17 @@ class Stakes:
     ante: int = 0
     big_blind_ante: int = 0
     straddles: tuple[int, ...] = ()
-    structure: Structure = Structure.NO_LIMIT
+    structure: Structure = attrs.field(default=Structure.NO_LIMIT, converter=_structure)
     small_bet: int | None = None
     big_bet: int | None = None
 
     def __attrs_post_init__(self) -> None:
         _chips("small blind", self.small_blind)
         _chips("big blind", self.big_blind, positive=True)
+        if self.small_blind > self.big_blind:
+            raise InvalidConfigError(
+                f"small blind {self.small_blind} is more than the big blind {self.big_blind}"
+            )
         for name in ("ante", "big_blind_ante"):
             _chips(name.replace("_", " "), getattr(self, name))
         for straddle in self.straddles:
@@ -85,6 +100,12 @@ class Rules:
     muck_losers: bool = True
 
     def __attrs_post_init__(self) -> None:
+        for name in ("short_all_in_reopens", "forbid_free_fold", "muck_losers"):
+            if not isinstance(getattr(self, name), bool):
+                raise InvalidConfigError(f"{name} must be true or false, got {getattr(self, name)!r}")
+        rake = self.rake_percent
+        if isinstance(rake, bool) or not isinstance(rake, int | float):
+            raise InvalidConfigError(f"rake_percent must be a number, got {rake!r}")
         if self.big_blind_ante_order not in ("blind_first", "ante_first"):
             raise InvalidConfigError(f"unknown big_blind_ante_order {self.big_blind_ante_order!r}")
         if not 0 <= self.rake_percent < 100:

@@ -13,16 +13,12 @@ from typing import Literal
 import attrs
 
 from holdem.deck import Deck, RandomSource
-from holdem.errors import HoldemError, InvalidConfigError
+from holdem.errors import InvalidConfigError, TableError
 from holdem.hand import Hand
 from holdem.positions import dealing_order, place_blinds
 from holdem.stakes import Rules, Stakes
 
 __all__ = ["Seat", "Table", "TableError"]
-
-
-class TableError(HoldemError, ValueError):
-    """A table operation that is not allowed now (seat taken, hand in progress, …)."""
 
 
 @attrs.define

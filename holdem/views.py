@@ -9,6 +9,7 @@ import attrs
 
 from holdem.actions import Action, LegalActions
 from holdem.cards import Card
+from holdem.errors import InvalidPlayerError
 from holdem.events import Event, LogEntry, Phase
 
 if TYPE_CHECKING:
@@ -58,8 +59,8 @@ class SeatView:
 def view(hand: Hand, player: int) -> SeatView:
     """The view of `player` (0-based, dealing order)."""
     n = len(hand.stacks)
-    if not isinstance(player, int) or not 0 <= player < n:
-        raise ValueError(f"no player {player!r} in a hand of {n}")
+    if type(player) is not int or not 0 <= player < n:
+        raise InvalidPlayerError(f"no player {player!r} in a hand of {n} (players 0..{n - 1})")
     shown = hand.result.shown if hand.result is not None else (None,) * n
     return SeatView(
         player=player,

@@ -86,7 +86,11 @@ class HandMachine(RuleBasedStateMachine):
     )
     def illegal_action_changes_nothing(self, amount: object, seat: int | None) -> None:
         before = state(self.hand)
-        action = Action(ActionKind.RAISE, amount)  # type: ignore[arg-type]
+        try:
+            action = Action(ActionKind.RAISE, amount)  # type: ignore[arg-type]
+        except IllegalActionError:  # not a positive whole number: refused before reaching the hand
+            assert type(amount) is not int or amount <= 0
+            return
         legal = self.hand.legal_actions()
         assert legal is not None
         in_bounds = (

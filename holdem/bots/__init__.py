@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from holdem.actions import Action
-from holdem.errors import HoldemError
+from holdem.errors import BotLoadError
 from holdem.hand import HandResult
 from holdem.views import SeatView
 
@@ -36,10 +36,6 @@ class HandHooks(Protocol):
     def start_hand(self, view: SeatView) -> None: ...
 
     def end_hand(self, view: SeatView, result: HandResult) -> None: ...
-
-
-class BotLoadError(HoldemError, ValueError):
-    """A bot that cannot be found or built."""
 
 
 BUILT_IN = {
