@@ -38,12 +38,12 @@ def random_policy_hands(players: int, hands: int, seed: int) -> float:
     return hands / (time.perf_counter() - start)
 
 
-def match_rates(hands: int, seed: int) -> dict[str, float]:
-    """Rates of ``random`` vs ``random`` 6-max and ``equity`` vs ``random`` heads-up matches."""
+def match_rates(hands: int, seed: int, *, players: int = 6) -> dict[str, float]:
+    """Rates of ``random`` bots at a table of `players`, and ``equity`` vs ``random`` heads-up."""
     from holdem.match import MatchConfig, play_match
 
     start = time.perf_counter()
-    play_match(MatchConfig(("random",) * 6, seed=seed), hands)
+    play_match(MatchConfig(("random",) * players, seed=seed), hands)
     ring = hands / (time.perf_counter() - start)
     heads_up = max(hands // 20, 10)
     from holdem.bots.equity import starting_hand_percentiles
@@ -54,7 +54,8 @@ def match_rates(hands: int, seed: int) -> dict[str, float]:
     seconds = time.perf_counter() - start
     equity = result.bots[0]
     return {
-        "random_6max_hands_per_s": ring,
+        "players": players,
+        "random_ring_hands_per_s": ring,
         "equity_hu_hands_per_s": heads_up / seconds,
         "equity_decisions_per_s": equity.decisions / equity.seconds,
     }

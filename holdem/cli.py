@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+import secrets
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any, NoReturn, TextIO
 
 from holdem.errors import HoldemError
 
@@ -39,13 +42,16 @@ def _cmd_eval(args: argparse.Namespace) -> int:
 def _cmd_equity(args: argparse.Namespace) -> int:
     from holdem.odds import equity
 
-    result = equity(args.players, args.board, args.dead, samples=args.samples, rng=args.seed)
+    seed = _seed(args.seed)
+    result = equity(args.players, args.board, args.dead, samples=args.samples, rng=seed)
+    mc = result.method == "monte-carlo"
     if args.json:
         print(
             json.dumps(
                 {
                     "method": result.method,
                     "deals": result.deals,
+                    "seed": seed if mc else None,
                     "players": [
                         {
                             "holding": p.holding,
@@ -61,12 +67,11 @@ def _cmd_equity(args: argparse.Namespace) -> int:
         )
         return 0
     width = max(8, *(len(p.holding) for p in result.players))
-    mc = result.method == "monte-carlo"
     print(f"{'holding':<{width}}  {'win':>7}  {'tie':>7}  {'equity':>7}" + ("  ±stderr" if mc else ""))
     for p in result.players:
         line = f"{p.holding:<{width}}  {p.win:7.2%}  {p.tie:7.2%}  {p.equity:7.2%}"
         print(line + (f"  ±{p.stderr:.2%}" if mc and p.stderr is not None else ""))
-    what = "boards (exact)" if not mc else "samples (Monte Carlo)"
+    what = "boards (exact)" if not mc else f"samples (Monte Carlo, seed {seed})"
     print(f"{result.deals:,} {what}")
     return 0
 
@@ -102,6 +107,8 @@ def _cmd_replay(args: argparse.Namespace) -> int:
                     _report(True, record)
                 elif args.verbose:
                     print(f"{source}: ok, finishing stacks {record['finishing_stacks']}")
+    if ok + invalid == 0:
+        raise HoldemError(f"no hands found in {', '.join(map(repr, args.paths))}")
     if not args.json:
         print(
             f"{ok + invalid} hands: {ok} replayed"
@@ -123,11 +130,13 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     if args.what == "match":
         from holdem.bench import match_rates
 
-        rates = match_rates(args.hands, args.seed)
+        rates = match_rates(args.hands, args.seed, players=args.players)
         if args.json:
             print(json.dumps(rates))
         else:
-            print(f"random vs random, 6 players: {rates['random_6max_hands_per_s']:,.0f} hands/s")
+            print(
+                f"random vs random, {args.players} players: {rates['random_ring_hands_per_s']:,.0f} hands/s"
+            )
             print(f"equity vs random, heads-up: {rates['equity_hu_hands_per_s']:,.0f} hands/s, "
                   f"{rates['equity_decisions_per_s']:,.0f} equity decisions/s")  # fmt: skip
         return 0
@@ -143,21 +152,45 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 def _blinds(text: str) -> tuple[int, int]:
     small, sep, big = text.partition("/")
-    if not sep or not small.isdigit() or not big.isdigit() or int(big) <= 0:
+    if not sep or not small.isdecimal() or not big.isdecimal() or int(big) <= 0:
         raise argparse.ArgumentTypeError(f"expected blinds like 1/2, got {text!r}")
+    if int(small) > int(big):
+        raise argparse.ArgumentTypeError(f"the small blind is more than the big blind in {text!r}")
     return int(small), int(big)
+
+
+def _seed(seed: int | None) -> int:
+    """The given seed, or a fresh random one (printed with the results, so a run can be repeated)."""
+    return seed if seed is not None else secrets.randbelow(2**31)
+
+
+def _png(text: str) -> Path:
+    path = Path(text)
+    if path.suffix.lower() != ".png":
+        raise argparse.ArgumentTypeError(f"the plot is saved as PNG: name a .png file, got {text!r}")
+    return path
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    return value
 
 
 def _cmd_match(args: argparse.Namespace) -> int:
     from holdem.match import MatchConfig, play_match
-    from holdem.report import progress_bar
+    from holdem.report import as_dict, format_table, plot_winnings, progress_bar
     from holdem.stakes import Stakes
 
     if args.plot:
         try:
             import matplotlib  # noqa: F401
         except ImportError:
-            raise HoldemError("--plot needs matplotlib: pip install 'holdem[plot]'") from None
+            raise HoldemError("--plot needs matplotlib: pip install 'holdem-engine[plot]'") from None
     # Check the outputs before playing, so that a long match is not lost to a typo.
     if args.plot and not args.plot.resolve().parent.is_dir():
         raise HoldemError(
@@ -167,25 +200,34 @@ def _cmd_match(args: argparse.Namespace) -> int:
         raise HoldemError(f"--history: {str(args.history)!r} is a file, not a folder")
     small, big = args.blinds
     config = MatchConfig(
-        tuple(args.bots), stakes=Stakes(small, big), stack=args.stack, seed=args.seed,
-        duplicate=args.duplicate, time_limit=args.time_limit, history=args.history is not None,
+        tuple(args.bots), stakes=Stakes(small, big), stack=args.stack, seed=_seed(args.seed),
+        duplicate=args.duplicate, time_limit=args.time_limit,
     )  # fmt: skip
-    result = play_match(config, args.hands, workers=args.workers, progress=progress_bar())
-    if args.history is not None:
-        from holdem import phh
-
-        args.history.mkdir(parents=True, exist_ok=True)
-        (args.history / "match.phhs").write_text(phh.dumps(list(result.histories)))
-    from holdem.report import as_dict, format_table, plot_winnings
-
-    if args.plot:
+    with contextlib.ExitStack() as stack:
+        writer = None
+        if args.history is not None:
+            args.history.mkdir(parents=True, exist_ok=True)
+            out = stack.enter_context((args.history / "match.phhs").open("w", encoding="utf-8"))
+            writer = _phhs_writer(out)
+        result = play_match(config, args.hands, workers=args.workers, progress=progress_bar(), history=writer)
+    if args.plot and result.hands:
         plot_winnings(result, args.plot)
-    print(
-        json.dumps(as_dict(result))
-        if args.json
-        else format_table(result, blinds=args.blinds, stack=args.stack)
-    )
-    return 0
+    print(json.dumps(as_dict(result)) if args.json else format_table(result, debug=args.debug))
+    return 130 if result.interrupted else 0
+
+
+def _phhs_writer(out: TextIO) -> Callable[[dict[str, Any]], None]:
+    """Writes hands one at a time as the tables [1], [2], … of a .phhs file."""
+    from holdem import phh
+
+    count = 0
+
+    def write(document: dict[str, Any]) -> None:
+        nonlocal count
+        count += 1
+        out.write(f"{'' if count == 1 else chr(10)}[{count}]\n{phh.dumps(document)}")
+
+    return write
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
@@ -196,7 +238,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     if not 1 <= len(bots) <= 9:
         raise HoldemError(f"--bots needs 1 to 9 bots, got {len(bots)}")
-    return play(sys.stdin, sys.stdout, bots, stack=args.stack, stakes=Stakes(small, big), seed=args.seed)
+    return play(
+        sys.stdin, sys.stdout, bots, stack=args.stack, stakes=Stakes(small, big), seed=_seed(args.seed)
+    )
 
 
 def _positive_int(text: str) -> int:
@@ -216,107 +260,133 @@ def _int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage errors as one line (and exit status 2), pointing to --help instead of printing it."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+class _Help(argparse.ArgumentDefaultsHelpFormatter):
+    """Shows each option's default, except where there is none to show (flags, "none given")."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        if action.default in (None, False) or "default" in (action.help or ""):
+            return action.help
+        return super()._get_help_string(action)
+
+
+def _sub(sub: Any, name: str, help: str, description: str) -> argparse.ArgumentParser:
+    """A subcommand whose --help shows every option's default."""
+    parser: argparse.ArgumentParser = sub.add_parser(
+        name, help=help, description=description, formatter_class=_Help
+    )
+    return parser
+
+
+SEED_HELP = "random seed (default: a fresh one, printed with the results so the run can be repeated)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``holdem`` command."""
-    parser = argparse.ArgumentParser(
-        prog="holdem", description="Texas Hold'em: evaluate hands, compute equity."
+    from holdem import __version__
+
+    parser = _Parser(
+        prog="holdem",
+        description="Texas Hold'em: evaluate hands, compute equity, replay hand histories, "
+        "and play bots against each other or against you.",
     )
+    parser.add_argument("--version", action="version", version=f"holdem {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    ev = sub.add_parser(
-        "eval",
-        help="best five of 5-7 cards and the hand's name",
-        description="Print the best five of 5 to 7 cards and the hand's name.",
-    )
+    ev = _sub(sub, "eval", "best five of 5-7 cards and the hand's name",
+              "Print the best five of 5 to 7 cards and the hand's name.")  # fmt: skip
     ev.add_argument("cards", nargs="+", help="cards, e.g. As Kd Qh Jc Ts 2d 3c (or AsKdQh...)")
     ev.add_argument("--json", action="store_true", help="print JSON")
     ev.set_defaults(run=_cmd_eval)
 
-    eq = sub.add_parser(
-        "equity",
-        help="win/tie/equity of 2-10 hands or ranges",
-        description="All-in equity of 2-10 holdings: exact hole cards (AsAh) or ranges "
-        "(TT+,AKs,A5s-A2s:0.5). Exact when feasible, Monte Carlo otherwise.",
-    )
+    eq = _sub(sub, "equity", "win/tie/equity of 2-10 hands or ranges",
+              "All-in equity of 2-10 holdings: exact hole cards (AsAh) or ranges (TT+,AKs,A5s-A2s:0.5, "
+              "20%, any). Exact when feasible, Monte Carlo otherwise.")  # fmt: skip
     eq.add_argument("players", nargs="+", help="one holding or range per player")
     eq.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, e.g. 7d5h9d")
     eq.add_argument("--dead", default="", help="cards known to be out of play")
     eq.add_argument("--samples", type=_positive_int, help="force Monte Carlo with this many samples")
-    eq.add_argument("--seed", type=_int, help="seed for Monte Carlo (reproducible results)")
+    eq.add_argument("--seed", type=_int, help="seed for Monte Carlo (default: a fresh one, printed)")
     eq.add_argument("--json", action="store_true", help="print JSON")
     eq.set_defaults(run=_cmd_equity)
 
-    rp = sub.add_parser(
-        "replay",
-        help="replay PHH hand histories and check them against the rules",
-        description="Replay every hand in .phh/.phhs files (folders are searched recursively), "
-        "validating each action. Exit status 0 when every hand is valid, 1 otherwise.",
-    )
+    rp = _sub(sub, "replay", "replay PHH hand histories and check them against the rules",
+              "Replay every hand in .phh/.phhs files (folders are searched recursively), validating "
+              "each action. Exit status 0 when every hand is valid, 1 otherwise, 2 when there is "
+              "nothing to replay.")  # fmt: skip
     rp.add_argument("paths", nargs="+", help="files or folders")
     rp.add_argument("--json", action="store_true", help="one JSON object per hand per line")
     rp.add_argument("-v", "--verbose", action="store_true", help="a line for every hand, not only problems")
     rp.set_defaults(run=_cmd_replay)
 
-    bench = sub.add_parser(
-        "bench",
-        help="measure the engine's speed",
-        description="Benchmarks. 'engine': complete no-limit hands with a random policy "
-        "(fold / check-call / raise to the minimum or all-in).",
-    )
+    bench = _sub(sub, "bench", "measure the engine's speed",
+                 "Benchmarks. 'engine': complete no-limit hands with a random policy (fold / check-call "
+                 "/ raise to the minimum or all-in). 'match': random bots through the bot interface, "
+                 "and the equity bot heads-up.")  # fmt: skip
     bench.add_argument("what", choices=["engine", "match"], help="what to measure")
-    bench.add_argument("--players", type=_positive_int, default=6)
-    bench.add_argument("--hands", type=_positive_int, default=20_000)
-    bench.add_argument("--seed", type=_int, default=0)
-    bench.add_argument("--json", action="store_true", help='print {"hands_per_s": ...}')
+    bench.add_argument("--players", type=_players, default=6, help="players at the table (2-10)")
+    bench.add_argument("--hands", type=_positive_int, default=20_000, help="hands to play")
+    bench.add_argument("--seed", type=_int, default=0, help="random seed (fixed, so runs compare)")
+    bench.add_argument("--json", action="store_true", help="print JSON")
     bench.set_defaults(run=_cmd_bench)
 
-    match = sub.add_parser(
-        "match",
-        help="play bots against each other and report the results",
-        description="Play N hands between 2-10 bots (built-in names: random, calling-station, "
-        "folder, scripted, equity; or package.module:ClassName; arguments as "
-        "name[key=value,...]). Reports chips, big blinds per 100 hands with a 95%% "
-        "interval, VPIP, PFR, aggression and faults.",
-    )
+    match = _sub(sub, "match", "play bots against each other and report the results",
+                 "Play N hands between 2-10 bots (built-in names: random, calling-station, folder, "
+                 "scripted, equity; or package.module:ClassName; arguments as name[key=value,...]). "
+                 "Reports chips, big blinds per 100 hands with a 95% interval, VPIP, PFR, aggression "
+                 "and faults. Ctrl-C stops early and reports the hands played so far.")  # fmt: skip
     match.add_argument("bots", nargs="+", help="2 to 10 bots")
-    match.add_argument("--hands", type=_positive_int, default=1000)
-    match.add_argument("--seed", type=_int, default=0)
+    match.add_argument("--hands", type=_positive_int, default=1000, help="hands to play")
+    match.add_argument("--seed", type=_int, default=None, help=SEED_HELP)
     match.add_argument("--duplicate", action="store_true", help="replay each deal with the seats rotated")
-    match.add_argument(
-        "--workers", type=_positive_int, default=1, help="processes (same results for any number)"
-    )
+    match.add_argument("--workers", type=_positive_int, default=1,
+                       help="processes (the results are the same for any number)")  # fmt: skip
     match.add_argument("--stack", type=_positive_int, default=200, help="starting stack of every hand")
-    match.add_argument("--blinds", type=_blinds, default=(1, 2), help="small/big, e.g. 1/2")
+    match.add_argument("--blinds", type=_blinds, default="1/2", help="small/big blinds")
+    match.add_argument("--time-limit", type=_seconds, default=None,
+                       help="seconds per decision; slower is a fault (default: no limit)")  # fmt: skip
+    match.add_argument("--json", action="store_true", help="print JSON")
     match.add_argument(
-        "--time-limit", type=float, default=None, help="seconds per decision; slower is a fault"
+        "--plot", type=_png, metavar="PNG", help="save winnings over time as a PNG (matplotlib)"
     )
-    match.add_argument("--json", action="store_true")
-    match.add_argument("--plot", type=Path, help="save a winnings-over-time PNG (needs matplotlib)")
-    match.add_argument("--history", type=Path, help="write every hand to DIR/match.phhs")
+    match.add_argument("--history", type=Path, metavar="DIR", help="write every hand to DIR/match.phhs")
+    match.add_argument("--debug", action="store_true", help="show the traceback of a bot that raised")
     match.set_defaults(run=_cmd_match)
 
-    play = sub.add_parser(
-        "play",
-        help="play against bots in the terminal",
-        description="Play hold'em against bots. Commands: f fold, k check, c call, "
-        "r N raise to N, a all-in, ? help, q quit. Reads standard input, so a "
-        "pipe of commands works too.",
-    )
+    play = _sub(sub, "play", "play against bots in the terminal",
+                "Play hold'em against bots. Commands: f fold, k check, c call, r N raise to N, a all-in, "
+                "? help, q quit. Reads standard input, so a pipe of commands works too.")  # fmt: skip
     play.add_argument("--bots", default="equity", help="comma-separated bots, e.g. equity,random")
-    play.add_argument("--stack", type=_positive_int, default=200)
-    play.add_argument("--blinds", type=_blinds, default=(1, 2), help="small/big, e.g. 1/2")
-    play.add_argument("--seed", type=_int, default=None)
+    play.add_argument("--stack", type=_positive_int, default=200, help="everyone's starting stack")
+    play.add_argument("--blinds", type=_blinds, default="1/2", help="small/big blinds")
+    play.add_argument("--seed", type=_int, default=None, help=SEED_HELP)
     play.set_defaults(run=_cmd_play)
     return parser
 
 
+def _players(text: str) -> int:
+    value = _positive_int(text)
+    if not 2 <= value <= 10:
+        raise argparse.ArgumentTypeError(f"expected 2 to 10 players, got {text!r}")
+    return value
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status (130 when interrupted by Ctrl-C)."""
     args = build_parser().parse_args(argv)
     if os.getcwd() not in sys.path:  # so that bots given as mybot:MyBot load from the current folder
         sys.path.insert(0, os.getcwd())
     try:
         status: int = args.run(args)
+    except KeyboardInterrupt:
+        print(f"\nholdem {args.command}: interrupted", file=sys.stderr)
+        return 130
     except HoldemError as error:
         print(f"holdem {args.command}: error: {error}", file=sys.stderr)
         return 2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import IntEnum, unique
+from typing import Any
 
 import attrs
 
@@ -10,7 +11,7 @@ from holdem.actions import Action
 from holdem.cards import Card
 from holdem.pots import Pot
 
-__all__ = ["Event", "HandResult", "LogEntry", "Phase"]
+__all__ = ["Event", "HandResult", "LogEntry", "Phase", "action_dict"]
 
 
 @unique
@@ -41,6 +42,22 @@ class Event:
     amount: int | None = None
     action: Action | None = None
     phase: Phase | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data: cards as text (``"As"``), the phase and action kind by name."""
+        return {
+            "kind": self.kind,
+            "player": self.player,
+            "cards": [str(card) for card in self.cards],
+            "amount": self.amount,
+            "action": action_dict(self.action),
+            "phase": self.phase.name.lower() if self.phase is not None else None,
+        }
+
+
+def action_dict(action: Action | None) -> dict[str, Any] | None:
+    """An action as JSON-ready data: ``{"kind": "raise", "amount": 6}``."""
+    return None if action is None else {"kind": action.kind.value, "amount": action.amount}
 
 
 @attrs.frozen

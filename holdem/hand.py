@@ -51,6 +51,7 @@ class Hand:
         "aggressor",
         "bets",
         "board",
+        "button",
         "contributions",
         "dead",
         "deck",
@@ -76,6 +77,7 @@ class Hand:
     stakes: Stakes
     rules: Rules
     deck: Deck
+    button: int | None
     starting_stacks: tuple[int, ...]
     declared_blinds: tuple[int, ...]
     declared_dead: tuple[int, ...]
@@ -116,6 +118,7 @@ class Hand:
         blinds: Sequence[int] | None = None,
         dead: Sequence[int] | None = None,
         first_to_act: int | None = None,
+        dead_button: bool = False,
     ) -> Hand:
         """Post antes and blinds, deal hole cards, and wait for the first action.
 
@@ -124,8 +127,9 @@ class Hand:
         small blinds); by default it follows `stakes` and seat order. `dead` is money each player
         puts in the pot without it counting as a bet (a missed small blind, rule 3), and
         `first_to_act` names the first player preflop when live posts would mislead the default
-        (left of the largest blind). The deck is shuffled by `rng` (cryptographically secure by
-        default) unless a `deck` is given.
+        (left of the largest blind). `dead_button` says that no player of the hand holds the button
+        (a table's dead button); otherwise the last player does. The deck is shuffled by `rng`
+        (cryptographically secure by default) unless a `deck` is given.
         """
         n = len(stacks)
         if not 2 <= n <= 10:
@@ -141,8 +145,10 @@ class Hand:
         dead_money = list(dead) if dead is not None else [0] * n
         if len(dead_money) != n or any(not isinstance(d, int) or d < 0 for d in dead_money):
             raise InvalidConfigError(f"dead money must be {n} non-negative whole numbers, got {dead_money!r}")
-        if first_to_act is not None and (not isinstance(first_to_act, int) or not 0 <= first_to_act < n):
+        if first_to_act is not None and (type(first_to_act) is not int or not 0 <= first_to_act < n):
             raise InvalidConfigError(f"first_to_act must be a player 0..{n - 1}, got {first_to_act!r}")
+        if not isinstance(dead_button, bool):
+            raise InvalidConfigError(f"dead_button must be true or false, got {dead_button!r}")
         if not isinstance(stakes, Stakes):
             raise InvalidConfigError(f"stakes must be a Stakes, got {stakes!r}")
         if rules is not None and not isinstance(rules, Rules):
@@ -159,6 +165,7 @@ class Hand:
         self.declared_blinds = tuple(posted)
         self.declared_dead = tuple(dead_money)
         self.opener = first_to_act
+        self.button = None if dead_button else n - 1
         self.stacks = list(stacks)
         self.bets = [0] * n
         self.contributions = [0] * n  # chips moved from bets into the pots, antes included

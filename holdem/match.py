@@ -2,16 +2,22 @@
 
 Hand ``h`` is dealt from a deck seeded by (seed, deal) and played with the bots rotated one
 seat per hand; in duplicate mode each deal is played once per rotation, so that every bot
-holds every hand. Each bot gets a fresh random source per hand, seeded by (seed, hand, bot),
-so the results are the same whatever the number of worker processes.
+holds every hand. Hands are played in fixed chunks, each with fresh bots seeded by (seed,
+chunk, bot), so the results are the same whatever the number of worker processes. Statistics
+are gathered as hands stream in, so memory does not grow with the number of hands; Ctrl-C
+ends a match early with the results of the hands played so far (`MatchResult.interrupted`).
 """
 
 from __future__ import annotations
 
+import pickle
 import random
+import signal
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+import traceback
+from collections import deque
+from collections.abc import Callable, Generator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 import attrs
@@ -22,18 +28,22 @@ from holdem.deck import Deck
 from holdem.errors import HoldemError, IllegalActionError
 from holdem.hand import Hand, Phase
 from holdem.stakes import Rules, Stakes
-from holdem.stats import mean_ci
+from holdem.stats import RunningMean
 
-__all__ = ["BotResult", "Fault", "MatchConfig", "MatchResult", "play_match"]
+__all__ = ["BotResult", "Fault", "MatchConfig", "MatchResult", "decide", "play_hand", "play_match"]
 
 
 @attrs.frozen
 class Fault:
-    """A bot's failure in one hand: it raised, returned an illegal action or ran out of time."""
+    """A bot's failure in one hand: it raised, returned an illegal action or ran out of time.
+
+    `traceback` is the bot's own traceback when it raised (None otherwise).
+    """
 
     hand: int
     bot: int
     reason: str
+    traceback: str | None = attrs.field(default=None, eq=False, repr=False)
 
 
 @attrs.frozen
@@ -54,17 +64,30 @@ class BotResult:
     """Time spent deciding (measured, so not part of equality between results)."""
 
 
+MAX_FAULTS = 1000
+"""Faults kept in full in a result (every fault is counted in `BotResult.faults`)."""
+CURVE_POINTS = 2000
+"""About how many points of the winnings curve a result keeps, evenly spaced over the match."""
+
+
 @attrs.frozen
 class MatchResult:
-    """The whole match: per-bot results, every fault, and each bot's winnings per hand (chips)."""
+    """The whole match: per-bot results, the first `MAX_FAULTS` faults, and the winnings curve.
+
+    `curve` holds (hands played, each bot's cumulative chips) at evenly spaced points, the last
+    hand included. `interrupted` is True when the match was stopped (Ctrl-C) before its end.
+    """
 
     bots: tuple[BotResult, ...]
     hands: int
     deals: int
     duplicate: bool
     faults: tuple[Fault, ...]
-    winnings: tuple[tuple[int, ...], ...]
-    histories: tuple[dict[str, Any], ...] = ()
+    curve: tuple[tuple[int, tuple[int, ...]], ...]
+    blinds: tuple[int, int] = (1, 2)
+    stack: int = 200
+    seed: int = 0
+    interrupted: bool = False
 
 
 @attrs.frozen
@@ -78,7 +101,6 @@ class MatchConfig:
     seed: int = 0
     duplicate: bool = False
     time_limit: float | None = None
-    history: bool = False
 
 
 @attrs.define
@@ -102,12 +124,13 @@ def _fallback(hand: Hand) -> Action:
     return Action.check() if legal is not None and legal.can_check else Action.fold()
 
 
-def _guarded(method: Callable[..., object], *args: object) -> str | None:
-    """Call a bot's hook; a failure is returned as a fault reason instead of stopping the match."""
+def _guarded(method: Callable[..., object], *args: object) -> tuple[str, str | None] | None:
+    """Call a bot's hook; a failure is returned as (reason, traceback) instead of stopping the match."""
     try:
         method(*args)
     except Exception as error:
-        return f"{getattr(method, '__name__', 'hook')} raised {type(error).__name__}: {error}"
+        reason = f"{getattr(method, '__name__', 'hook')} raised {type(error).__name__}: {error}"
+        return reason, traceback.format_exc()
     return None
 
 
@@ -116,8 +139,8 @@ def _seed(*parts: int) -> int:
     return hash(parts) & ((1 << 62) - 1)
 
 
-def play_hand(config: MatchConfig, bots: Sequence[Bot], index: int) -> _Record:
-    """Play hand `index` of the match with these bot instances."""
+def play_hand(config: MatchConfig, bots: Sequence[Bot], index: int, *, export: bool = False) -> _Record:
+    """Play hand `index` of the match with these bot instances (`export`: keep its PHH record)."""
     n = len(bots)
     deal, rotation = (index // n, index % n) if config.duplicate else (index, index % n)
     deck = Deck.sampled(random.Random(_seed(0, config.seed, deal)), 2 * n + 8)
@@ -127,48 +150,66 @@ def play_hand(config: MatchConfig, bots: Sequence[Bot], index: int) -> _Record:
     for p, b in enumerate(seat_bot):
         start_hand = getattr(bots[b], "start_hand", None)
         if start_hand is not None and (fault := _guarded(start_hand, hand.view(p))) is not None:
-            record.faults.append(Fault(index, b, fault))
+            record.faults.append(Fault(index, b, *fault))
     while hand.actor is not None:
         p = hand.actor
         b = seat_bot[p]
-        start = time.perf_counter()
-        try:
-            action: Any = bots[b].act(hand.view(p))
-            reason = None
-        except Exception as error:
-            action, reason = None, f"act raised {type(error).__name__}: {error}"
-        elapsed = time.perf_counter() - start
+        preflop = hand.street is Phase.PREFLOP
+        elapsed, failed = decide(bots[b], hand, config.time_limit)
         record.decisions[b] += 1
         record.seconds[b] += elapsed
-        if reason is None and not isinstance(action, Action):
-            reason = f"act returned {action!r}, not an Action"
-        if reason is None and config.time_limit is not None and elapsed > config.time_limit:
-            reason = f"took {elapsed:.3f}s, over the {config.time_limit}s limit"
-        if reason is None:
-            preflop = hand.street is Phase.PREFLOP
-            try:
-                hand.act(action, p)
-            except IllegalActionError as error:
-                reason = f"illegal action {action}: {error}"
-            else:
-                _tally(record, b, action, preflop)
-                continue
-        record.faults.append(Fault(index, b, reason))
-        hand.act(_fallback(hand), p)
+        if failed is None:
+            _tally(record, b, hand.history[-1][1], preflop)
+        else:
+            record.faults.append(Fault(index, b, *failed))
     assert hand.result is not None
     for p, b in enumerate(seat_bot):
         record.deltas[b] = hand.result.payoffs[p]
         end_hand = getattr(bots[b], "end_hand", None)
         if end_hand is not None and (fault := _guarded(end_hand, hand.view(p), hand.result)) is not None:
-            record.faults.append(Fault(index, b, fault))
-    if config.history:
-        from holdem.phh import export
+            record.faults.append(Fault(index, b, *fault))
+    if export:
+        from holdem.phh import export as export_phh
 
-        record.history = export(hand) | {
+        record.history = export_phh(hand) | {
             "players": [bot_name(config.specs[b]) for b in seat_bot],
             "hand": index,
         }
     return record
+
+
+def decide(
+    bot: Bot, hand: Hand, time_limit: float | None = None
+) -> tuple[float, tuple[str, str | None] | None]:
+    """Ask `bot` to act for the player to act and apply its action; on a fault (it raised, returned
+    no or an illegal action, or took longer than `time_limit`) check or fold instead.
+
+    Returns the seconds the bot took and the fault as (reason, traceback), or None.
+    """
+    p = hand.actor
+    assert p is not None
+    start = time.perf_counter()
+    trace = None
+    try:
+        action: Any = bot.act(hand.view(p))
+        reason = None
+    except Exception as error:
+        action, reason = None, f"act raised {type(error).__name__}: {error}"
+        trace = traceback.format_exc()
+    elapsed = time.perf_counter() - start
+    if reason is None and not isinstance(action, Action):
+        reason = f"act returned {action!r}, not an Action"
+    if reason is None and time_limit is not None and elapsed > time_limit:
+        reason = f"took {elapsed:.3f}s, over the {time_limit}s limit"
+    if reason is None:
+        try:
+            hand.act(action, p)
+        except IllegalActionError as error:
+            reason = f"illegal action {action}: {error}"
+        else:
+            return elapsed, None
+    hand.act(_fallback(hand), p)
+    return elapsed, (reason, trace)
 
 
 def _tally(record: _Record, bot: int, action: Action, preflop: bool) -> None:
@@ -189,19 +230,123 @@ bot), whatever the number of workers, so results never depend on it (even for bo
 from hand to hand within a chunk)."""
 
 
-def _play_indices(config: MatchConfig, indices: Sequence[int]) -> list[_Record]:
-    """Play one chunk of hands with fresh bots and freshly seeded random sources."""
+def _play_chunk(config: MatchConfig, first: int, stop: int, export: bool) -> list[_Record]:
+    """Play hands first..stop-1 with fresh bots and freshly seeded random sources."""
     bots = [load_bot(spec) for spec in config.specs]
     setup_faults = []
     for b, bot in enumerate(bots):
         set_random = getattr(bot, "set_random", None)
         if set_random is not None:
-            rng = random.Random(_seed(1, config.seed, indices[0], b))
+            rng = random.Random(_seed(1, config.seed, first, b))
             if (fault := _guarded(set_random, rng)) is not None:
-                setup_faults.append(Fault(indices[0], b, fault))
-    records = [play_hand(config, bots, i) for i in indices]
+                setup_faults.append(Fault(first, b, *fault))
+    records = [play_hand(config, bots, i, export=export) for i in range(first, stop)]
     records[0].faults[:0] = setup_faults  # counted with the chunk's first hand
     return records
+
+
+def _ignore_interrupts() -> None:
+    """Worker processes leave Ctrl-C to the parent, which stops the match and reports."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _chunks(config: MatchConfig, hands: int, workers: int, export: bool) -> Generator[list[_Record]]:
+    """Each chunk's records, in hand order; with workers, a few chunks are in flight at a time."""
+    starts = range(0, hands, CHUNK)
+    if workers <= 1:
+        for first in starts:
+            yield _play_chunk(config, first, min(first + CHUNK, hands), export)
+        return
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+    try:
+        pending: deque[Future[list[_Record]]] = deque()
+        queue = iter(starts)
+        for first in queue:
+            pending.append(pool.submit(_play_chunk, config, first, min(first + CHUNK, hands), export))
+            if len(pending) < 2 * workers:
+                continue
+            yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+class _Tally:
+    """The running totals of a match, fed one hand at a time in hand order."""
+
+    def __init__(self, n: int, group: int) -> None:
+        self.n, self.group, self.hands = n, group, 0
+        self.chips, self.vpip, self.pfr = [0] * n, [0] * n, [0] * n
+        self.raises, self.calls, self.decisions = [0] * n, [0] * n, [0] * n
+        self.seconds, self.fault_counts = [0.0] * n, [0] * n
+        self.faults: list[Fault] = []
+        self.samples = [RunningMean() for _ in range(n)]
+        self.deal = [0] * n  # the current deal's chips per bot (duplicate: summed over rotations)
+        self.curve: list[tuple[int, tuple[int, ...]]] = []
+        self.stride = 1
+
+    def add(self, record: _Record) -> None:
+        self.hands += 1
+        for b in range(self.n):
+            self.chips[b] += record.deltas[b]
+            self.deal[b] += record.deltas[b]
+            self.vpip[b] += record.vpip[b]
+            self.pfr[b] += record.pfr[b]
+            self.raises[b] += record.raises[b]
+            self.calls[b] += record.calls[b]
+            self.decisions[b] += record.decisions[b]
+            self.seconds[b] += record.seconds[b]
+        for fault in record.faults:
+            self.fault_counts[fault.bot] += 1
+            if len(self.faults) < MAX_FAULTS:
+                self.faults.append(fault)
+        if self.hands % self.group == 0:  # a whole deal: one sample per bot
+            for b in range(self.n):
+                self.samples[b].add(self.deal[b])
+            self.deal = [0] * self.n
+        if self.hands % self.stride == 0:
+            self.curve.append((self.hands, tuple(self.chips)))
+            if len(self.curve) >= 2 * CURVE_POINTS:  # thin out: keep every other point
+                self.curve = self.curve[1::2]
+                self.stride *= 2
+
+    def result(self, config: MatchConfig, interrupted: bool) -> MatchResult:
+        hands = max(self.hands, 1)
+        scale = 100 / (self.group * config.stakes.big_blind)  # a sample is chips per deal
+        bots = []
+        for b in range(self.n):
+            mean, low, high = self.samples[b].ci(scale)
+            bots.append(
+                BotResult(
+                    name=bot_name(config.specs[b]),
+                    hands=self.hands,
+                    chips=self.chips[b],
+                    bb_per_100=mean,
+                    ci95=(low, high),
+                    vpip=self.vpip[b] / hands,
+                    pfr=self.pfr[b] / hands,
+                    aggression=self.raises[b] / self.calls[b] if self.calls[b] else None,
+                    faults=self.fault_counts[b],
+                    decisions=self.decisions[b],
+                    seconds=self.seconds[b],
+                )
+            )
+        curve = self.curve
+        if self.hands and (not curve or curve[-1][0] != self.hands):
+            curve = [*curve, (self.hands, tuple(self.chips))]
+        return MatchResult(
+            bots=tuple(bots),
+            hands=self.hands,
+            deals=self.hands // self.group,
+            duplicate=config.duplicate,
+            faults=tuple(self.faults),
+            curve=tuple(curve),
+            blinds=(config.stakes.small_blind, config.stakes.big_blind),
+            stack=config.stack,
+            seed=config.seed,
+            interrupted=interrupted,
+        )
 
 
 def play_match(
@@ -210,65 +355,46 @@ def play_match(
     *,
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    history: Callable[[dict[str, Any]], None] | None = None,
 ) -> MatchResult:
-    """Play `hands` hands (rounded up to whole deals in duplicate mode) and sum up."""
+    """Play `hands` hands (rounded up to whole deals in duplicate mode) and sum up.
+
+    `history`, if given, is called with each hand's PHH document, in hand order, as it is played.
+    Bots may be names, classes, factories or instances (copied for every chunk); with `workers`
+    above 1 they must be picklable (module-level classes and functions, not lambdas).
+    """
     n = len(config.specs)
     if not 2 <= n <= 10:
         raise HoldemError(f"a match needs 2 to 10 bots, got {n}")
-    if hands <= 0:
-        raise HoldemError(f"a match needs at least one hand, got {hands}")
+    if type(hands) is not int or hands <= 0:
+        raise HoldemError(f"a match needs at least one hand, got {hands!r}")
+    if type(workers) is not int or workers <= 0:
+        raise HoldemError(f"workers must be a positive whole number, got {workers!r}")
     for spec in config.specs:  # fail fast, in this process, on a bad spec
         load_bot(spec)
+    if workers > 1:
+        try:
+            pickle.dumps(config)
+        except Exception as error:
+            raise HoldemError(
+                f"the bots cannot be sent to worker processes ({type(error).__name__}: {error});"
+                " use workers=1, or bots defined at module level (not lambdas or local classes)"
+            ) from None
     if config.duplicate:
         hands = -(-hands // n) * n
-    batches = [list(range(s, min(s + CHUNK, hands))) for s in range(0, hands, CHUNK)]
-    records: list[_Record] = []
-    if workers <= 1:
-        for batch in batches:
-            records += _play_indices(config, batch)
+    tally = _Tally(n, n if config.duplicate else 1)
+    chunks = _chunks(config, hands, workers, history is not None)
+    interrupted = False
+    try:
+        for records in chunks:
+            for record in records:
+                tally.add(record)
+                if history is not None and record.history is not None:
+                    history(record.history)
             if progress:
-                progress(len(records), hands)
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for done in pool.map(_play_indices, [config] * len(batches), batches):
-                records += done
-                if progress:
-                    progress(len(records), hands)
-    records.sort(key=lambda r: r.hand)
-    return _summarise(config, records)
-
-
-def _summarise(config: MatchConfig, records: list[_Record]) -> MatchResult:
-    n = len(config.specs)
-    big = config.stakes.big_blind
-    group = n if config.duplicate else 1  # duplicate: a deal's rotations are one sample
-    results = []
-    for b in range(n):
-        per_hand = [r.deltas[b] for r in records]
-        samples = [sum(per_hand[k : k + group]) / group / big * 100 for k in range(0, len(per_hand), group)]
-        mean, low, high = mean_ci(samples)
-        raises, calls = sum(r.raises[b] for r in records), sum(r.calls[b] for r in records)
-        results.append(
-            BotResult(
-                name=bot_name(config.specs[b]),
-                hands=len(records),
-                chips=sum(per_hand),
-                bb_per_100=mean,
-                ci95=(low, high),
-                vpip=sum(r.vpip[b] for r in records) / len(records),
-                pfr=sum(r.pfr[b] for r in records) / len(records),
-                aggression=raises / calls if calls else None,
-                faults=sum(1 for r in records for f in r.faults if f.bot == b),
-                decisions=sum(r.decisions[b] for r in records),
-                seconds=sum(r.seconds[b] for r in records),
-            )
-        )
-    return MatchResult(
-        bots=tuple(results),
-        hands=len(records),
-        deals=len(records) // group,
-        duplicate=config.duplicate,
-        faults=tuple(f for r in records for f in r.faults),
-        winnings=tuple(tuple(r.deltas[b] for r in records) for b in range(n)),
-        histories=tuple(r.history for r in records if r.history is not None),
-    )
+                progress(tally.hands, hands)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        chunks.close()
+    return tally.result(config, interrupted)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import random
 from collections.abc import Sequence
 from typing import Literal
 
@@ -19,7 +20,7 @@ import numpy.typing as npt
 from holdem import _tables
 from holdem.batch import Tables, combinations, lookup, tables
 from holdem.cards import Card, parse_cards
-from holdem.errors import ImpossibleSpotError, InvalidRangeError
+from holdem.errors import ImpossibleSpotError, InvalidConfigError, InvalidRangeError
 from holdem.ranges import Combo, parse_range
 
 __all__ = ["EquityResult", "PlayerEquity", "equity"]
@@ -56,13 +57,14 @@ def equity(
     dead: str | Sequence[Card] = (),
     *,
     samples: int | None = None,
-    rng: int | np.random.Generator | None = None,
+    rng: int | random.Random | np.random.Generator | None = None,
 ) -> EquityResult:
     """Win, tie and equity of each player, exactly when feasible, else by Monte Carlo.
 
     Each player is exact hole cards (``"AsAh"``) or a range (``"TT+,AKs"``). Range combinations
     that clash with the board, dead cards or another player are dropped; if nothing is left,
-    `ImpossibleSpotError`. Giving `samples` forces Monte Carlo; `rng` seeds it.
+    `ImpossibleSpotError`. Giving `samples` forces Monte Carlo; `rng` seeds it: a seed, a
+    `random.Random` (as `Hand` and `Table` take) or a NumPy `Generator`.
     """
     if not 2 <= len(players) <= 10:
         raise ImpossibleSpotError(f"equity needs 2 to 10 players, got {len(players)}")
@@ -188,9 +190,9 @@ def _monte_carlo(
     board: list[int],
     known: list[int],
     samples: int,
-    rng: int | np.random.Generator | None,
+    rng: int | random.Random | np.random.Generator | None,
 ) -> EquityResult:
-    gen = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
+    gen = _generator(rng)
     t = tables()
     combos = [np.array([(a, b) for a, b, _ in r], dtype=np.int64) for r in ranges]
     probs = [np.array([w for _, _, w in r]) / sum(w for _, _, w in r) for r in ranges]
@@ -231,3 +233,16 @@ def _monte_carlo(
         )
         tally.add(values)
     return tally.result(labels, "monte-carlo")
+
+
+def _generator(rng: int | random.Random | np.random.Generator | None) -> np.random.Generator:
+    """A NumPy generator from any of the random sources the library accepts."""
+    if isinstance(rng, np.random.Generator):
+        return rng
+    if isinstance(rng, random.Random):
+        return np.random.default_rng(rng.getrandbits(128))
+    if rng is not None and (type(rng) is not int or rng < 0):
+        raise InvalidConfigError(
+            f"rng must be a non-negative seed, a random.Random or a Generator, got {rng!r}"
+        )
+    return np.random.default_rng(rng)

@@ -79,7 +79,10 @@ def iter_files(paths: Sequence[str | Path]) -> Iterator[Path]:
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            yield from sorted(p for p in path.rglob("*") if p.suffix in (".phh", ".phhs") and p.is_file())
+            found = sorted(p for p in path.rglob("*") if p.suffix in (".phh", ".phhs") and p.is_file())
+            if not found:
+                raise InvalidHistoryError(f"no .phh or .phhs files in {str(path)!r}")
+            yield from found
         elif path.exists():
             yield path
         else:
@@ -180,6 +183,11 @@ def _table_posts(data: Mapping[str, Any], n: int) -> tuple[list[int] | None, int
     return dead, None if first is None else (n - first if n == 2 else first - 1)
 
 
+def _as_in_file(message: str) -> str:
+    """An engine message with its players (0-based, "player 2") named as the file names them ("p3")."""
+    return re.sub(r"\bplayer ([0-9]+)", lambda m: f"p{int(m[1]) + 1}", message)
+
+
 def replay(data: Mapping[str, Any], source: str = "<phh>") -> Replay:
     """Replay one hand history, validating every action; raises `InvalidHistoryError` naming the action."""
     stakes, blinds, stacks = _setup(data)
@@ -250,19 +258,21 @@ def replay(data: Mapping[str, Any], source: str = "<phh>") -> Replay:
                 if set(shown) != set(c for c in holes[player] if c is not None):
                     raise InvalidHistoryError(f"{where}: shows cards that were not dealt to p{player + 1}")
             continue
-        if verb == "f":
-            action = Action.fold()
-        elif verb == "cc":
-            legal = hand.legal_actions()
-            action = Action.check() if legal is None or legal.can_check else Action.call()
-        else:
-            if arg is None or not _AMOUNT.fullmatch(arg):
-                raise InvalidHistoryError(f"{where}: a bet or raise needs a whole-number amount")
-            action = Action.raise_to(int(arg))
         try:
+            if verb == "f":
+                action = Action.fold()
+            elif verb == "cc":
+                legal = hand.legal_actions()
+                action = Action.check() if legal is None or legal.can_check else Action.call()
+            else:
+                if arg is None or not _AMOUNT.fullmatch(arg):
+                    raise InvalidHistoryError(f"{where}: a bet or raise needs a whole-number amount")
+                action = Action.raise_to(int(arg))
             hand.act(action, player)
+        except InvalidHistoryError:
+            raise
         except HoldemError as error:
-            raise InvalidHistoryError(f"{where}: {error}") from None
+            raise InvalidHistoryError(f"{where}: {_as_in_file(str(error))}") from None
     if not hand.is_complete:
         raise InvalidHistoryError(f"the history ends before the hand is over ({hand.phase.name.lower()})")
     result = hand.result

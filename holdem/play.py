@@ -50,6 +50,8 @@ def play(
     for seat, name in enumerate(names):
         table.sit(seat, name, stack)
     say = stdout.write
+    if seed is not None:
+        say(f"seed {seed} (--seed {seed} deals the same way again)\n")
     number = 0
     try:
         while True:
@@ -74,18 +76,19 @@ def play(
             while hand.actor is not None:
                 shown_board = _show_board(hand, shown_board, say)
                 p = hand.actor
+                opening = hand.round.level == 0
                 if seats[p] == 0:
-                    action = _ask(hand, p, label, stdin, say)
-                    say(f"you: {_describe(action)}\n")
+                    _ask(hand, p, label, stdin, say)
                 else:
                     try:
-                        action = players[seats[p] - 1].act(hand.view(p))
-                        hand.act(action, p)
-                    except Exception:  # a failing bot folds (or checks when free)
+                        hand.act(players[seats[p] - 1].act(hand.view(p)), p)
+                    except Exception as error:  # a failing bot folds (or checks when free), and we say so
                         legal = hand.legal_actions()
-                        action = Action.check() if legal is not None and legal.can_check else Action.fold()
-                        hand.act(action, p)
-                    say(f"{label[p]}: {_describe(action)}\n")
+                        say(f"{label[p]} failed ({type(error).__name__}: {error}) and is folded\n")
+                        hand.act(
+                            Action.check() if legal is not None and legal.can_check else Action.fold(), p
+                        )
+                say(f"{label[p]}: {_describe(hand, opening, label[p] == 'you')}\n")
             _show_board(hand, shown_board, say)
             _show_result(hand, label, say)
             table.end_hand()
@@ -104,10 +107,15 @@ def _show_board(hand: Hand, shown: int, say: Callable[[str], object]) -> int:
     return len(hand.board)
 
 
-def _describe(action: Action) -> str:
-    return {"fold": "folds", "check": "checks", "call": "calls"}.get(
-        action.kind, f"raises to {action.amount}"
-    )
+def _describe(hand: Hand, opening: bool, you: bool) -> str:
+    """The last action as it was applied: an all-in as the bet, raise or call it amounted to."""
+    player, action = hand.history[-1]
+    s = "" if you else "s"
+    if action.kind == "raise":
+        text = f"{'bet' if opening else 'raise'}{s} {'' if opening else 'to '}{action.amount}"
+    else:
+        text = {"fold": f"fold{s}", "check": f"check{s}", "call": f"call{s}"}[action.kind]
+    return text + (" (all-in)" if hand.stacks[player] == 0 and action.kind != "fold" else "")
 
 
 def _show_table(hand: Hand, p: int, label: dict[int, str], say: Callable[[str], object]) -> None:
@@ -126,8 +134,8 @@ def _show_table(hand: Hand, p: int, label: dict[int, str], say: Callable[[str], 
     say("\n".join([*lines, f"Board: {board}   Pot: {hand.pot}", " · ".join(options)]) + "\n")
 
 
-def _ask(hand: Hand, p: int, label: dict[int, str], stdin: TextIO, say: Callable[[str], object]) -> Action:
-    """Prompt until the person enters a legal action; apply it and return it."""
+def _ask(hand: Hand, p: int, label: dict[int, str], stdin: TextIO, say: Callable[[str], object]) -> None:
+    """Prompt until the person enters a legal action, and apply it."""
     _show_table(hand, p, label, say)
     while True:
         say("your action [f/k/c/r N/a/?/q]: ")
@@ -150,7 +158,7 @@ def _ask(hand: Hand, p: int, label: dict[int, str], stdin: TextIO, say: Callable
                 f"not allowed: {str(error).replace(f'(player {p}, ', '(')}\n"
             )  # the hand's numbering means nothing here
             continue
-        return action
+        return
 
 
 def _parse(text: str, hand: Hand) -> Action | None:
@@ -182,7 +190,7 @@ def _show_result(hand: Hand, label: dict[int, str], say: Callable[[str], object]
     assert result is not None
     for q, cards in enumerate(result.shown):
         if cards is not None:
-            say(f"{label[q]} shows {' '.join(map(str, cards))}\n")
+            say(f"{label[q]} {'show' if label[q] == 'you' else 'shows'} {' '.join(map(str, cards))}\n")
     for q, won in enumerate(result.payouts):
         if won:
-            say(f"{label[q]} wins {won}\n")
+            say(f"{label[q]} {'win' if label[q] == 'you' else 'wins'} {won}\n")

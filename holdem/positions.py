@@ -20,8 +20,23 @@ __all__ = [
     "first_to_act_preflop",
     "next_seat",
     "place_blinds",
+    "position_names",
     "previous_seat",
 ]
+
+
+def position_names(players: int) -> tuple[str, ...]:
+    """Position names in dealing order: SB, BB, UTG, …, LJ, HJ, CO, BTN (heads-up: BB, BTN).
+
+    Named by seat order from the button, as players use them; with a dead button or a missing
+    small blind the names still follow the dealing order.
+    """
+    if players == 2:
+        return ("BB", "BTN")
+    middle = players - 3  # the seats between the big blind and the button
+    late = ("LJ", "HJ", "CO")[3 - min(3, max(middle - 1, 0)) :]  # up to three, never the first
+    early = ["UTG", *(f"UTG+{k}" for k in range(1, middle - len(late)))] if middle else []
+    return ("SB", "BB", *early, *late, "BTN")
 
 
 def default_blinds(players: int, stakes: Stakes) -> list[int]:

@@ -1,23 +1,33 @@
-"""Hand ranges in standard notation: ``AKs``, ``KQo``, ``TT+``, ``A5s-A2s``, ``22-55``, ``AK``.
+"""Hand ranges in standard notation: ``AKs``, ``KQo``, ``TT+``, ``A5s-A2s``, ``22-55``, ``AK``,
+any two cards (``any``, ``random``, ``XX``) and the strongest share of hands (``20%``).
 
 A range is a set of two-card combinations, each with a weight (default 1):
 ``"AKs:0.5, QQ+, AsKd"``. Items are comma-separated; a later item overrides the weight
 an earlier one gave the same combination.
+
+A percentage takes the strongest starting-hand classes in the order of ``holdem/preflop.txt``
+(all-in equity against one random hand; see `preflop_order`) until they hold at least that share
+of the 1,326 combinations: ``10%`` is the 21 strongest classes (AA down to A8s, 134 combinations).
 """
 
 from __future__ import annotations
 
 import itertools
 import re
+from functools import cache
+from importlib import resources
 
 from holdem.cards import RANK_CHARS, parse_cards
 from holdem.errors import InvalidCardError, InvalidRangeError
 
-__all__ = ["Combo", "parse_range"]
+__all__ = ["ANY_TWO", "Combo", "parse_range", "preflop_order"]
 
 Combo = tuple[int, int, float]
 """A two-card holding as (card index, card index, weight), higher card first."""
 
+ANY_TWO = ("any", "random", "xx")
+"""Names of the range of every two cards (case does not matter)."""
+_PERCENT = re.compile(r"([0-9]+(?:\.[0-9]+)?)%")
 _ITEM = re.compile(r"([2-9TJQKA])([2-9TJQKA])([so]?)(\+?)", re.IGNORECASE)
 
 
@@ -64,6 +74,27 @@ def _classes(item: str) -> list[tuple[int, int, str]]:
     return [(high, r, kind) for r in range(low, high)]
 
 
+@cache
+def preflop_order() -> tuple[str, ...]:
+    """The 169 starting-hand classes (``AA``, ``AKs``, ``AKo``, …), strongest first, from ``preflop.txt``."""
+    text = resources.files("holdem").joinpath("preflop.txt").read_text()
+    return tuple(line.split()[0] for line in text.splitlines() if line and not line.startswith("#"))
+
+
+def _top(percent: float, item: str) -> list[tuple[int, int, str]]:
+    """The strongest classes holding at least `percent`% of all 1,326 combinations."""
+    if not 0 < percent <= 100:
+        raise InvalidRangeError(f"a percentage range must be above 0% and at most 100%, got {item!r}")
+    chosen, combos = [], 0
+    for name in preflop_order():
+        if combos >= percent / 100 * 1326:
+            break
+        ((high, low, kind),) = _classes(name)
+        chosen.append((high, low, kind))
+        combos += 6 if high == low else 4 if kind == "s" else 12
+    return chosen
+
+
 def parse_range(text: str) -> list[Combo]:
     """All combinations of a range, each with its weight, in first-mention order."""
     weights: dict[tuple[int, int], float] = {}
@@ -82,7 +113,13 @@ def parse_range(text: str) -> list[Combo]:
             a, b = sorted((c.index for c in cards), reverse=True)
             weights[(a, b)] = weight
             continue
-        for high, low, kind in _classes(item):
+        if item.lower() in ANY_TWO:
+            for a, b in itertools.combinations(range(51, -1, -1), 2):
+                weights[(a, b)] = weight
+            continue
+        percent = _PERCENT.fullmatch(item)
+        classes = _top(float(percent[1]), item) if percent else _classes(item)
+        for high, low, kind in classes:
             for combo in _combos(high, low, kind):
                 weights[combo] = weight
     if not weights:

@@ -2,23 +2,26 @@
 
 from __future__ import annotations
 
-import itertools
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from holdem.match import MatchResult
+from holdem.match import MAX_FAULTS, MatchResult
 
 __all__ = ["as_dict", "format_table", "plot_winnings", "progress_bar"]
 
 
 def as_dict(result: MatchResult) -> dict[str, Any]:
-    """The result as JSON-ready data."""
+    """The result as JSON-ready data (faults with the bot's traceback where it raised)."""
     return {
         "hands": result.hands,
         "deals": result.deals,
         "duplicate": result.duplicate,
+        "seed": result.seed,
+        "blinds": list(result.blinds),
+        "stack": result.stack,
+        "interrupted": result.interrupted,
         "bots": [
             {
                 "name": b.name,
@@ -34,15 +37,21 @@ def as_dict(result: MatchResult) -> dict[str, Any]:
             for b in result.bots
         ],
         "faults": [
-            {"hand": f.hand, "bot": result.bots[f.bot].name, "reason": f.reason} for f in result.faults
+            {"hand": f.hand, "bot": result.bots[f.bot].name, "reason": f.reason, "traceback": f.traceback}
+            for f in result.faults
         ],
     }
 
 
-def format_table(result: MatchResult, *, blinds: tuple[int, int], stack: int, faults_shown: int = 10) -> str:
-    """A readable table: one row per bot, then the first faults."""
+def format_table(result: MatchResult, *, faults_shown: int = 10, debug: bool = False) -> str:
+    """A readable table: one row per bot, then the first faults (`debug`: with the bots' tracebacks)."""
     mode = f"duplicate, {result.deals:,} deals" if result.duplicate else "plain"
-    lines = [f"{result.hands:,} hands ({mode}), blinds {blinds[0]}/{blinds[1]}, stacks {stack}"]
+    small, big = result.blinds
+    lines = [
+        f"{result.hands:,} hands ({mode}), blinds {small}/{big}, stacks {result.stack}, seed {result.seed}"
+    ]
+    if result.interrupted:
+        lines[0] += " (interrupted: the results of the hands played so far)"
     width = max(12, *(len(b.name) for b in result.bots))
     head = f"{'bot':<{width}} {'chips':>9} {'bb/100':>9}  {'95% interval':<21}"
     lines.append(f"{head} {'VPIP':>5} {'PFR':>5} {'AF':>5} {'faults':>6}")
@@ -53,8 +62,13 @@ def format_table(result: MatchResult, *, blinds: tuple[int, int], stack: int, fa
         lines.append(f"{row}  {b.vpip:>5.0%} {b.pfr:>5.0%} {af:>5} {b.faults:>6}")
     for fault in result.faults[:faults_shown]:
         lines.append(f"fault: hand {fault.hand}, {result.bots[fault.bot].name}: {fault.reason}")
-    if len(result.faults) > faults_shown:
-        lines.append(f"… and {len(result.faults) - faults_shown} more faults (--json lists all)")
+        if debug and fault.traceback:
+            lines.append(fault.traceback.rstrip())
+    total = sum(b.faults for b in result.bots)
+    if total > faults_shown:
+        lines.append(f"… and {total - faults_shown} more faults (--json lists the first {MAX_FAULTS:,})")
+    elif result.faults and not debug and any(f.traceback for f in result.faults[:faults_shown]):
+        lines.append("(--debug shows the bots' tracebacks)")
     return "\n".join(lines)
 
 
@@ -66,15 +80,16 @@ def plot_winnings(result: MatchResult, path: Path) -> None:
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(8, 4.5))
-    for bot, series in zip(result.bots, result.winnings, strict=True):
-        ax.plot(list(itertools.accumulate(series)), label=bot.name)
+    hands = [0] + [h for h, _ in result.curve]
+    for b, bot in enumerate(result.bots):
+        ax.plot(hands, [0] + [chips[b] for _, chips in result.curve], label=bot.name)
     ax.set_xlabel("hand")
     ax.set_ylabel("chips won")
     ax.set_title("Winnings over the match")
     ax.axhline(0, color="grey", linewidth=0.5)
     ax.legend()
     fig.tight_layout()
-    fig.savefig(str(path))
+    fig.savefig(str(path), format="png")
     plt.close(fig)
 
 

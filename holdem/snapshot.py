@@ -74,6 +74,7 @@ def to_dict(hand: Hand) -> dict[str, Any]:
         "blinds": list(hand.declared_blinds),
         "dead": list(hand.declared_dead),
         "first_to_act": hand.opener,
+        "dead_button": hand.button is None,
         "deck": [card.index for card in hand.deck.order],
         "actions": [[player, action.kind, action.amount] for player, action in hand.history],
     }
@@ -93,11 +94,13 @@ def replay(
     actions: list[tuple[int, Action]],
     dead: list[int] | None = None,
     first_to_act: int | None = None,
+    dead_button: bool = False,
 ) -> Hand:
     """A hand started from this set-up with these actions applied, each checked by the rules."""
     hand = Hand.start(
-        stacks, stakes, rules=rules, deck=deck, blinds=blinds, dead=dead, first_to_act=first_to_act
-    )
+        stacks, stakes, rules=rules, deck=deck, blinds=blinds, dead=dead, first_to_act=first_to_act,
+        dead_button=dead_button,
+    )  # fmt: skip
     for player, action in actions:
         hand.act(action, player)
     return hand
@@ -114,6 +117,7 @@ def undo(hand: Hand) -> Hand:
         hand.history[:-1],
         list(hand.declared_dead),
         hand.opener,
+        hand.button is None,
     )
 
 
@@ -153,6 +157,7 @@ def from_dict(data: Any) -> Hand:
             actions,
             data["dead"],
             data["first_to_act"],
+            data.get("dead_button", False),
         )
     except SnapshotError:
         raise

@@ -192,8 +192,19 @@ class Table:
             blinds=blinds,
             dead=dead,
             first_to_act=first,
+            dead_button=order[-1] != button,
         )
         return self.hand
+
+    def seat_of(self, player: int) -> int:
+        """The seat of `player` (dealing order) in the current or last hand."""
+        if type(player) is not int or not 0 <= player < len(self.hand_seats):
+            raise TableError(f"no player {player!r} in the hand (players 0..{len(self.hand_seats) - 1})")
+        return self.hand_seats[player]
+
+    def player_at(self, seat: int) -> int | None:
+        """The player number (dealing order) of `seat` in the current or last hand; None if not dealt in."""
+        return self.hand_seats.index(seat) if seat in self.hand_seats else None
 
     def _place(self, seat: int) -> Seat:
         place = self.seats[seat]

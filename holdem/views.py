@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from holdem.actions import Action, LegalActions
 from holdem.cards import Card
 from holdem.errors import InvalidPlayerError
-from holdem.events import Event, LogEntry, Phase
+from holdem.events import Event, LogEntry, Phase, action_dict
+from holdem.positions import position_names
 
 if TYPE_CHECKING:
     from holdem.hand import Hand
@@ -39,6 +40,10 @@ class SeatView:
     big_blind: int
     history: tuple[tuple[int, Action], ...]
     shown: tuple[tuple[Card, ...] | None, ...]
+    button: int | None
+    """The player on the button (the last player; None when the button is dead)."""
+    position: str
+    """This player's position by dealing order: SB, BB, UTG, …, CO, BTN (heads-up: BB, BTN)."""
     log: tuple[LogEntry, ...] = attrs.field(repr=False)
     """The event log, already redacted for `player` (other players' hole cards removed)."""
 
@@ -50,6 +55,28 @@ class SeatView:
     @property
     def players(self) -> int:
         return len(self.stacks)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data for servers and bots in other languages (cards as text, e.g. ``"As"``)."""
+        legal = self.legal
+        return {
+            "player": self.player,
+            "position": self.position,
+            "button": self.button,
+            "phase": self.phase.name.lower(),
+            "hole": [str(card) for card in self.hole],
+            "board": [str(card) for card in self.board],
+            "stacks": list(self.stacks),
+            "bets": list(self.bets),
+            "pot": self.pot,
+            "folded": list(self.folded),
+            "actor": self.actor,
+            "big_blind": self.big_blind,
+            "legal": None if legal is None else legal._asdict(),
+            "history": [[player, action_dict(action)] for player, action in self.history],
+            "shown": [None if cards is None else [str(card) for card in cards] for cards in self.shown],
+            "events": [event.to_dict() for event in self.events],
+        }
 
     @property
     def is_my_turn(self) -> bool:
@@ -76,6 +103,8 @@ def view(hand: Hand, player: int) -> SeatView:
         big_blind=hand.stakes.big_blind,
         history=tuple(hand.history),
         shown=shown,
+        button=hand.button,
+        position=position_names(n)[player],
         log=redacted_log(hand, player),
     )
 

@@ -18,20 +18,22 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--players", type=int, default=6)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     best: dict[str, float] = {}
     for _ in range(args.repeat):
-        rates = match_rates(args.hands, args.seed) | {
-            "engine_hands_per_s": random_policy_hands(6, args.hands, args.seed)
+        rates = match_rates(args.hands, args.seed, players=args.players) | {
+            "engine_hands_per_s": random_policy_hands(args.players, args.hands, args.seed)
         }
         best = {k: max(v, best.get(k, 0.0)) for k, v in rates.items()}
-    best["match_over_engine"] = best["random_6max_hands_per_s"] / best["engine_hands_per_s"]
+    best["match_over_engine"] = best["random_ring_hands_per_s"] / best["engine_hands_per_s"]
     if args.json:
         print(json.dumps(best))
         return
-    print(f"engine alone, 6-max random policy:    {best['engine_hands_per_s']:9,.0f} hands/s")
-    print(f"match, random vs random 6-max:        {best['random_6max_hands_per_s']:9,.0f} hands/s"
+    n = args.players
+    print(f"engine alone, {n} players, random policy: {best['engine_hands_per_s']:9,.0f} hands/s")
+    print(f"match, {n} random bots:                {best['random_ring_hands_per_s']:9,.0f} hands/s"
           f"  ({best['match_over_engine']:.0%} of the engine)")  # fmt: skip
     print(f"match, equity vs random heads-up:     {best['equity_hu_hands_per_s']:9,.0f} hands/s")
     print(f"equity bot decisions (300 samples):   {best['equity_decisions_per_s']:9,.0f} /s")

@@ -39,10 +39,10 @@ class SpyBot:
 def test_bots_never_see_hidden_cards() -> None:
     """A bot inspecting everything it is given finds no unshown hole cards of others, and no deck."""
     SpyBot.seen = {}
-    config = MatchConfig(("tests.test_bots:SpyBot", "random", "random"), seed=4, history=True)
+    config = MatchConfig(("tests.test_bots:SpyBot", "random", "random"), seed=4)
     bots = [load_bot(spec) for spec in config.specs]
     for index in range(60):
-        record = play_hand(config, bots, index)
+        record = play_hand(config, bots, index, export=True)
         assert record.history is not None
         spy = bots[0]
         assert isinstance(spy, SpyBot)

@@ -8,8 +8,12 @@ shown at showdown are in ``view.shown``).
 
 from __future__ import annotations
 
+import copy
 import importlib
+import inspect
 import random
+import types
+import typing
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
@@ -72,13 +76,18 @@ def _value(text: str) -> Any:
     return text
 
 
-BotSpec = str | Callable[..., Bot]
-"""A bot by name or import path (``equity``, ``mybot:MyBot``, ``equity[samples=200]``), or a factory."""
+BotSpec = str | Callable[..., Bot] | Bot
+"""A bot by name or import path (``equity``, ``mybot:MyBot``, ``equity[samples=200]``), a class or
+factory called with no arguments, or a bot instance (copied afresh wherever a match needs a new one)."""
 
 
 def bot_name(spec: BotSpec) -> str:
     """How a bot is named in results."""
-    return spec if isinstance(spec, str) else getattr(spec, "__name__", repr(spec))
+    if isinstance(spec, str):
+        return spec
+    if isinstance(spec, type) or not isinstance(spec, Bot):
+        return getattr(spec, "__name__", type(spec).__name__)
+    return type(spec).__name__
 
 
 def _resolve(name: str) -> Callable[..., Any]:
@@ -98,16 +107,71 @@ def _resolve(name: str) -> Callable[..., Any]:
     return factory  # type: ignore[no-any-return]
 
 
-def load_bot(spec: BotSpec, **kwargs: Any) -> Bot:
-    """A bot from a built-in name (``equity``), an import path (``package.module:ClassName``) or a factory.
+def _fits(value: object, hint: Any) -> bool:
+    """Whether `value` is of the annotated type (ints fit floats; unknown annotations accept anything)."""
+    if hint is Any:
+        return True
+    if isinstance(hint, types.UnionType) or typing.get_origin(hint) is typing.Union:
+        return any(_fits(value, arg) for arg in typing.get_args(hint))
+    if hint is type(None):
+        return value is None
+    if hint is float:
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if isinstance(hint, type):
+        return isinstance(value, hint)
+    return True
 
-    Arguments may come in the spec (``equity[samples=200]``) or as keywords.
+
+def _check_arguments(factory: Callable[..., Any], kwargs: dict[str, Any], name: str) -> None:
+    """Refuse unknown arguments and values of the wrong type before the bot is built."""
+    try:
+        parameters = inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        return
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
+        return
+    try:
+        hints = typing.get_type_hints(factory.__init__ if isinstance(factory, type) else factory)  # type: ignore[misc]
+    except Exception:
+        hints = {}
+    for key, value in kwargs.items():
+        if key not in parameters:
+            takes = ", ".join(k for k in parameters if k != "self") or "no arguments"
+            raise BotLoadError(f"bot {name!r} has no argument {key!r} (it takes: {takes})")
+        hint = hints.get(key)
+        if hint is not None and not _fits(value, hint):
+            kind = getattr(hint, "__name__", str(hint))
+            raise BotLoadError(f"bot {name!r}: {key} must be {kind}, got {value!r}")
+
+
+def load_bot(spec: BotSpec, **kwargs: Any) -> Bot:
+    """A bot from a built-in name (``equity``), an import path (``package.module:ClassName``), a
+    factory, or an instance (returned as a fresh copy).
+
+    Arguments may come in the spec (``equity[samples=200]``) or as keywords; unknown arguments and
+    values of the wrong type are a `BotLoadError` before the bot is built.
     """
     if isinstance(spec, str):
         name, spec_kwargs = parse_spec(spec)
         factory, kwargs = _resolve(name), {**spec_kwargs, **kwargs}
+    elif isinstance(spec, Bot) and not isinstance(spec, type):
+        if kwargs:
+            raise BotLoadError(f"bot {bot_name(spec)!r} is an instance; it takes no arguments")
+        try:
+            return copy.deepcopy(spec)
+        except Exception as error:
+            raise BotLoadError(
+                f"cannot copy bot {bot_name(spec)!r}: {type(error).__name__}: {error}"
+            ) from None
     else:
         name, factory = bot_name(spec), spec
+    if not callable(factory):
+        raise BotLoadError(
+            f"{name!r} is not a bot: not a name, a class, a factory or an object with act(view)"
+        )
+    _check_arguments(factory, kwargs, name)
     try:
         bot = factory(**kwargs)
     except Exception as error:

@@ -15,6 +15,7 @@ from functools import cache
 
 from holdem.actions import Action, ActionKind
 from holdem.evaluator import strength
+from holdem.ranges import parse_range, preflop_order
 from holdem.views import SeatView
 
 __all__ = ["EquityBot", "starting_hand_percentiles"]
@@ -24,40 +25,15 @@ __all__ = ["EquityBot", "starting_hand_percentiles"]
 def starting_hand_percentiles() -> tuple[float, ...]:
     """For each of the 52*52 ordered card pairs, the share of starting hands at least as strong.
 
-    Strength is equity against one random hand, estimated once per process (NumPy batch
-    evaluation, fixed seed) for the 169 classes: pairs, suited and offsuit hands.
+    Strength is the documented preflop order of `holdem.ranges.preflop_order` (all-in equity
+    against one random hand), the same order percentage ranges use.
     """
-    import numpy as np
-
-    from holdem.batch import evaluate_many
-
-    gen = np.random.default_rng(20261122)
-    samples = 1500
-    classes: list[tuple[float, int, list[tuple[int, int]]]] = []
-    for high in range(13):
-        for low in range(high + 1):
-            for suited in (True, False) if high != low else (False,):
-                combos = [
-                    (4 * high + s, 4 * low + t)
-                    for s in range(4)
-                    for t in range(4)
-                    if (4 * high + s != 4 * low + t) and ((s == t) == suited or high == low)
-                ]
-                if high == low:
-                    combos = [(a, b) for a, b in combos if a > b]
-                a, b = combos[0]
-                rest = np.array([c for c in range(52) if c not in (a, b)])
-                picks = rest[np.argpartition(gen.random((samples, 50)), 7, axis=1)[:, :7]]
-                mine = np.concatenate([np.tile([a, b], (samples, 1)), picks[:, 2:]], axis=1)
-                ours, theirs = evaluate_many(mine), evaluate_many(picks)
-                equity = float(((ours > theirs) + 0.5 * (ours == theirs)).mean())
-                classes.append((equity, len(combos), combos))
-    classes.sort(reverse=True)
     table = [1.0] * (52 * 52)
     seen = 0
-    for _, count, combos in classes:
-        seen += count
-        for a, b in combos:
+    for name in preflop_order():
+        combos = [(a, b, w) for a, b, w in parse_range(name)]
+        seen += len(combos)
+        for a, b, _ in combos:
             table[a * 52 + b] = table[b * 52 + a] = seen / 1326
     return tuple(table)
 
