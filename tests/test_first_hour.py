@@ -1,0 +1,312 @@
+"""What a new user meets in the first hour: Ctrl-C, bad options, the play screen, bots, tables, JSON."""
+
+import io
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import holdem
+import holdem.errors
+from holdem import Action, Hand, Stakes, Table, equity
+from holdem.bots.simple import CallingStation, RandomBot
+from holdem.cli import build_parser, main
+from holdem.match import MatchConfig, play_match
+from holdem.play import play
+from holdem.ranges import parse_range, preflop_order
+from holdem.report import format_table
+from holdem.session import play_table
+from holdem.stats import RunningMean, mean_ci
+from holdem.views import SeatView
+from tests.strategies import cards_in
+
+HOLDEM = [sys.executable, "-m", "holdem"]
+
+
+def interrupt(
+    args: list[str], *, after: float = 2.5, stdin: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run a holdem command and press Ctrl-C after `after` seconds (SIGINT to its process group)."""
+    process = subprocess.Popen(
+        [*HOLDEM, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL, start_new_session=True,
+    )  # fmt: skip
+    time.sleep(after)
+    os.killpg(process.pid, signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_in_a_match_prints_the_results_so_far(workers: str) -> None:
+    """Interrupted, a match reports the hands played, marked as interrupted, exits 130, no traceback."""
+    done = interrupt(
+        ["match", "random", "random", "--hands", "100000000", "--seed", "3", "--workers", workers]
+    )
+    assert 130 == done.returncode, done.stderr
+    assert "Traceback" not in done.stderr + done.stdout
+    assert "(interrupted: the results of the hands played so far)" in done.stdout
+    assert int(done.stdout.split()[0].replace(",", "")) > 0  # "N hands (plain)…"
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin"),
+    [
+        (["equity", "any", "any", "any", "--samples", "2000000000"], None),
+        (["bench", "engine", "--hands", "100000000"], None),
+        (["play", "--bots", "calling-station"], ""),
+    ],
+)
+def test_ctrl_c_elsewhere_is_one_line_and_exit_130(args: list[str], stdin: str | None) -> None:
+    done = interrupt(args, stdin=stdin)
+    assert 130 == done.returncode, done.stderr
+    assert "Traceback" not in done.stderr + done.stdout
+    assert done.stderr.strip().endswith("interrupted")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["match", "random", "random", "--blinds", "2/1"], "small blind is more than the big blind"),
+        (["match", "random", "random", "--time-limit", "-1"], "positive number of seconds"),
+        (["match", "random", "random", "--plot", "out.txt"], "name a .png file"),
+        (["match", "equity[samples=abc]", "random"], "samples must be int, got 'abc'"),
+        (["match", "equity[sample=3]", "random"], "has no argument 'sample'"),
+        (["bench", "match", "--players", "11"], "2 to 10 players"),
+        (["replay", "empty-folder"], "no .phh or .phhs files"),
+    ],
+)
+def test_wrong_input_is_one_clear_line_before_any_work(
+    args: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "empty-folder").mkdir()
+    args = [str(tmp_path / a) if a == "empty-folder" else a for a in args]
+    start = time.perf_counter()
+    assert 2 == status(args)
+    err = capsys.readouterr().err
+    assert message in err and 1 == len(err.strip().splitlines()), err
+    assert time.perf_counter() - start < 5
+
+
+def status(args: list[str]) -> int:
+    """The exit status of `holdem ARGS`, whether argparse exits or the command returns."""
+    try:
+        return main(args)
+    except SystemExit as exit:
+        return int(exit.code or 0)
+
+
+def test_every_option_has_help_and_the_version_is_printed(capsys: pytest.CaptureFixture[str]) -> None:
+    parser = build_parser()
+    subparsers = next(a for a in parser._actions if a.dest == "command").choices
+    for name, sub in subparsers.items():  # type: ignore[union-attr]
+        for action in sub._actions:
+            assert action.help, f"holdem {name} {action.option_strings or action.dest} has no help"
+        assert "%%" not in sub.format_help()
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    assert f"holdem {holdem.__version__}" == capsys.readouterr().out.strip()
+
+
+def test_a_random_seed_is_printed_and_repeats_the_run(capsys: pytest.CaptureFixture[str]) -> None:
+    assert 0 == main(["match", "random", "random", "--hands", "60"])
+    first = capsys.readouterr().out
+    seed = first.split("seed ")[1].split()[0]
+    assert 0 == main(["match", "random", "random", "--hands", "60", "--seed", seed])
+    assert first == capsys.readouterr().out
+
+
+def test_match_results_do_not_hold_every_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Statistics stream: a result keeps a thinned winnings curve, not a list per hand."""
+    import holdem.match
+
+    monkeypatch.setattr(holdem.match, "CURVE_POINTS", 10)
+    result = play_match(MatchConfig(("random", "calling-station"), seed=2), 700)
+    assert len(result.curve) <= 2 * 10
+    assert (700, tuple(b.chips for b in result.bots)) == result.curve[-1]
+    assert not hasattr(result, "winnings") and not hasattr(result, "histories")
+
+
+def test_running_mean_agrees_with_the_textbook_interval() -> None:
+    samples = [random.Random(k).randint(-500, 500) for k in range(300)]
+    running = RunningMean()
+    for x in samples:
+        running.add(x)
+    assert pytest.approx(mean_ci(samples)) == running.ci()
+
+
+def test_histories_stream_to_a_phhs_file_that_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert 0 == main(["match", "random", "random", "random", "--hands", "120", "--seed", "1",
+                      "--history", str(tmp_path), "--workers", "2"])  # fmt: skip
+    capsys.readouterr()
+    assert 0 == main(["replay", str(tmp_path / "match.phhs")])
+    assert "120 hands: 120 replayed" in capsys.readouterr().out
+
+
+def _play(inputs: str, bots: list[Any], seed: int = 1) -> str:
+    out = io.StringIO()
+    play(io.StringIO(inputs), out, bots, seed=seed)
+    return out.getvalue()
+
+
+def test_play_names_bets_raises_and_all_ins_as_they_were_applied() -> None:
+    """An all-in shows its amount, an opening bet reads 'bets', and the person is 'you'."""
+    out = _play("c\nr 2\n" + "a\n" * 4 + "q\n", ["calling-station"], seed=1)
+    assert "raises to None" not in out
+    assert "you: bet 2" in out or "you: bets" not in out
+    assert "(all-in)" in out
+    assert "you wins" not in out and "you shows" not in out
+    assert "you win" in out or "calling-station wins" in out
+
+
+class Raiser:
+    def act(self, view: SeatView) -> Action:
+        raise ValueError("no idea")
+
+
+def test_play_says_when_a_bot_fails() -> None:
+    out = _play("c\nq\n", ["tests.test_first_hour:Raiser"], seed=2)
+    assert "failed (ValueError: no idea) and is folded" in out
+
+
+def test_equity_takes_the_random_sources_hands_take() -> None:
+    first = equity(["AKs", "QQ"], samples=5000, rng=random.Random(7))
+    assert first == equity(["AKs", "QQ"], samples=5000, rng=random.Random(7))
+
+
+def test_any_two_cards_and_percentage_ranges() -> None:
+    """'any', 'random' and 'XX' are all 1,326 hands; '10%' the strongest classes by the shipped order."""
+    assert 1326 == len(parse_range("any")) == len(parse_range("XX")) == len(parse_range("random"))
+    order = preflop_order()
+    assert (169, "AA", "KK") == (len(order), order[0], order[1]) and "32o" == order[-1]
+    top = parse_range("10%")
+    assert 0.10 <= len(top) / 1326 < 0.11
+    assert {(51, 50, 1.0)} <= set(top) and len(parse_range("100%")) == 1326
+    with pytest.raises(holdem.InvalidRangeError, match="above 0%"):
+        parse_range("0%")
+
+
+def test_every_public_exception_is_exported_from_holdem() -> None:
+    for name in holdem.errors.__all__:
+        assert getattr(holdem, name) is getattr(holdem.errors, name)
+        assert name in holdem.__all__
+
+
+def test_replay_names_players_as_the_file_does(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.phh"
+    bad.write_text("variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n"
+                   "starting_stacks = [200, 200, 200]\nactions = ['p1 f']\n")  # fmt: skip
+    assert 1 == main(["replay", str(bad)])
+    out = capsys.readouterr().out
+    assert "p1 acted out of turn; p3 is to act" in out
+
+
+class Counter:
+    """A bot with state, given as an instance."""
+
+    def __init__(self, calls: int = 0) -> None:
+        self.calls = calls
+
+    def act(self, view: SeatView) -> Action:
+        self.calls += 1
+        return Action.check() if view.legal is not None and view.legal.can_check else Action.call()
+
+
+def make_station() -> CallingStation:
+    return CallingStation()
+
+
+def test_play_match_takes_instances_and_factories_in_any_number_of_workers() -> None:
+    config = MatchConfig((Counter(), make_station, RandomBot), seed=3)
+    one, two = play_match(config, 120), play_match(config, 120, workers=2)
+    assert one == two and ["Counter", "make_station", "RandomBot"] == [b.name for b in one.bots]
+    with pytest.raises(holdem.HoldemError, match="use workers=1"):
+        play_match(MatchConfig((lambda: CallingStation(), "random")), 10, workers=2)
+
+
+class Crasher:
+    def act(self, view: SeatView) -> Action:
+        raise RuntimeError("boom")
+
+
+def test_a_raising_bot_shows_its_traceback_in_the_report(capsys: pytest.CaptureFixture[str]) -> None:
+    result = play_match(MatchConfig(("tests.test_first_hour:Crasher", "random"), seed=1), 4)
+    trace = result.faults[0].traceback
+    assert trace is not None and 'raise RuntimeError("boom")' in trace
+    assert trace in format_table(result, debug=True) and trace not in format_table(result)
+    assert 0 == main(["match", "tests.test_first_hour:Crasher", "random", "--hands", "4", "--debug"])
+    assert 'raise RuntimeError("boom")' in capsys.readouterr().out
+
+
+def test_format_table_needs_nothing_but_the_result() -> None:
+    result = play_match(MatchConfig(("random", "random"), stakes=Stakes(5, 10), stack=500, seed=1), 10)
+    assert "blinds 5/10, stacks 500, seed 1" in format_table(result)
+
+
+def test_a_table_ends_a_finished_hand_by_itself_and_maps_players_to_seats() -> None:
+    table = Table(6, Stakes(1, 2), rng=random.Random(2))
+    for seat in (1, 3, 4):
+        table.sit(seat, f"p{seat}", 100)
+    hand = table.start_hand()
+    while not hand.is_complete:
+        hand.act(Action.fold())
+    assert hand.result is not None
+    settled = dict(zip(table.hand_seats, hand.result.final_stacks, strict=True))
+    table.start_hand()  # no end_hand(): the table settles the finished hand first
+    assert settled == {s: p.stack for s, p in enumerate(table.seats) if p is not None}
+    for player, seat in enumerate(table.hand_seats):
+        assert (seat, player) == (table.seat_of(player), table.player_at(seat))
+    assert table.player_at(0) is None
+
+
+def test_a_view_says_where_the_button_is_and_the_position() -> None:
+    hand = Hand.start([100] * 6, Stakes(1, 2), rng=random.Random(1))
+    assert ["SB", "BB", "UTG", "HJ", "CO", "BTN"] == [hand.view(p).position for p in range(6)]
+    assert 5 == hand.view(0).button
+    table = Table(6, Stakes(1, 2), rng=random.Random(1))  # a dead button: seat 0 empties
+    for seat in range(3):
+        table.sit(seat, f"p{seat}", 100)
+    table.start_hand()
+    table.hand.act(Action.fold())  # type: ignore[union-attr]
+    table.hand.act(Action.fold())  # type: ignore[union-attr]
+    table.end_hand()
+    table.leave(0)
+    table.sit(3, "p3", 100)
+    hand = table.start_hand()
+    assert (table.button in table.hand_seats) == (hand.view(0).button is not None)
+
+
+def test_views_and_events_have_a_json_form_without_hidden_cards() -> None:
+    rng = random.Random(5)
+    hand = Hand.start([100, 100, 100], Stakes(1, 2), rng=rng)
+    while not hand.is_complete:
+        hand.act(Action.call() if not hand.legal_actions().can_check else Action.check())  # type: ignore[union-attr]
+    for player in range(3):
+        data = json.loads(json.dumps(hand.view(player).to_dict()))
+        visible = {str(c) for c in cards_in(hand.view(player))}
+        mentioned = {c for c in json.dumps(data).replace('"', " ").split() if len(c) == 2 and c[1] in "cdhs"}
+        assert mentioned <= visible | {str(c) for c in hand.board}
+    assert "preflop" == hand.events(0)[0].to_dict()["phase"]
+
+
+def test_play_table_plays_bots_for_many_hands_with_rebuys_or_busts() -> None:
+    cash = Table(6, Stakes(1, 2), button="moving", rng=random.Random(3))
+    for seat in range(4):
+        cash.sit(seat, f"p{seat}", 100)
+    session = play_table(cash, dict.fromkeys(range(4), "random"), 200, rebuy=100, rng=random.Random(1))
+    assert 200 == session.hands and 0 == sum(s.net for s in session.seats)
+    assert sum(s.rebuys for s in session.seats) > 0
+    tournament = Table(6, Stakes(10, 20), rng=random.Random(3))
+    for seat in range(6):
+        tournament.sit(seat, f"p{seat}", 200)
+    session = play_table(tournament, dict.fromkeys(range(6), "random"), 10_000, rng=random.Random(1))
+    assert 1 == sum(not s.busted for s in session.seats) and 5 == len(tournament.eliminated)
