@@ -17,7 +17,7 @@ import numpy.typing as npt
 from holdem import _tables
 from holdem.errors import InvalidCardError
 
-__all__ = ["Tables", "combinations", "evaluate_many", "tables"]
+__all__ = ["Tables", "combinations", "evaluate_many", "strength_counts", "tables"]
 
 _LOW_MASK = (1 << _tables.HIGH_SHIFT) - 1
 _HIGH_MASK = (1 << (32 - _tables.HIGH_SHIFT)) - 1
@@ -122,6 +122,25 @@ def flush_strengths(
 
 
 @cache
+def strength_counts(size: int = 7) -> npt.NDArray[np.int64]:
+    """How many of all `size`-card hands (5, 6 or 7 of 52) have each strength (index 1..7462).
+
+    Every hand is evaluated once through `evaluate_many`: all 133,784,560 seven-card hands take a
+    few seconds. The counts are what published tables of hand frequencies list.
+    """
+    if size not in (5, 6, 7):
+        raise InvalidCardError(f"hands have 5 to 7 cards, got {size!r}")
+    hits = np.zeros(7463, dtype=np.int64)
+    # Every subset, by its two lowest cards (a < b) and the size-2 cards above b.
+    for a in range(52):
+        for b in range(a + 1, 52 - (size - 2)):
+            tails = combinations(51 - b, size - 2).astype(np.int8) + np.int8(b + 1)
+            hands = np.empty((len(tails), size), dtype=np.int8)
+            hands[:, 0], hands[:, 1], hands[:, 2:] = a, b, tails
+            hits += np.bincount(evaluate_many(hands), minlength=7463)
+    return hits
+
+
 def combinations(n: int, k: int) -> npt.NDArray[np.int8]:
     """All k-subsets of ``range(n)`` in lexicographic order, as a read-only (C(n,k), k) array."""
     out = _combinations(n, k, {})

@@ -120,9 +120,10 @@ _PLURAL = ("Twos", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nin
 _NAME = tuple(r.name.title() for r in Rank)
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, order=True)
 class HandRank:
-    """The value of a poker hand: ordered by strength, equal exactly when two hands tie.
+    """The value of a poker hand: ordered by strength (``<``, ``max``, ``sorted``), equal exactly when
+    two hands tie, whatever their cards.
 
     `best_five` are the five cards that make it, the deciding ones first (``KKK55``;
     the wheel as ``5432A``).
@@ -193,4 +194,5 @@ def best_hands(hands: Iterable[str]) -> list[str]:
     """The winning hands (all of them when tied), in input order, e.g. ``"4S 5S 7H 8D JC"``."""
     hands = list(hands)
     values = [evaluate(hand).strength for hand in hands]
-    return [hand for hand, value in zip(hands, values, strict=True) if value == max(values)]
+    best = max(values)
+    return [hand for hand, value in zip(hands, values, strict=True) if value == best]

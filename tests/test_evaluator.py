@@ -3,10 +3,11 @@
 import itertools
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 
 from holdem import (
     CARDS,
@@ -21,8 +22,8 @@ from holdem import (
     parse_cards,
     strength,
 )
-from holdem.batch import combinations
-from tests.strategies import hands, suit_permutations
+from holdem.batch import combinations, strength_counts
+from tests.strategies import examples, hands, suit_permutations
 
 CATEGORY_NAMES = {c.name.lower(): c for c in HandCategory}
 
@@ -47,6 +48,16 @@ def test_all_five_card_hands_match_published_counts(data_dir: Path) -> None:
         end = _tables.CATEGORY_STARTS[category + 1] if category < 8 else 7463
         assert (count5, classes5) == (int(hits[start:end].sum()), per_category[category])
     assert 7462 == len(np.unique(values))
+
+
+def test_all_seven_card_hands_match_published_counts(data_dir: Path) -> None:
+    """All 133,784,560 seven-card hands through evaluate_many: counts and classes per category."""
+    hits = strength_counts(7)
+    for category, (_, _, count7, classes7) in published_counts(data_dir).items():
+        start = _tables.CATEGORY_STARTS[category]
+        end = _tables.CATEGORY_STARTS[category + 1] if category < 8 else 7463
+        assert (count7, classes7) == (int(hits[start:end].sum()), int((hits[start:end] > 0).sum()))
+    assert (133_784_560, 4824) == (int(hits.sum()), int((hits > 0).sum()))
 
 
 def test_shipped_tables_match_a_fresh_build() -> None:
@@ -136,3 +147,42 @@ def test_evaluate_many_rejects_bad_arrays() -> None:
     for bad in (np.zeros((3, 4), dtype=int), np.zeros((2, 7)), np.full((1, 5), 52)):
         with pytest.raises(InvalidCardError):
             evaluate_many(bad)
+
+
+@given(first=hands(5, 7), second=hands(5, 7))
+@settings(max_examples=examples(300), deadline=None)
+def test_hand_ranks_are_ordered_as_their_strengths(first: list[Card], second: list[Card]) -> None:
+    """HandRank sorts and compares by strength; ties compare equal, whatever the cards."""
+    a, b = evaluate(first), evaluate(second)
+    assert (a < b, a == b, a > b, a <= b, a >= b) == (
+        a.strength < b.strength, a.strength == b.strength, a.strength > b.strength,
+        a.strength <= b.strength, a.strength >= b.strength,
+    )  # fmt: skip
+    assert sorted([a, b], key=lambda rank: rank.strength) == sorted([a, b])
+
+
+def test_equal_hands_with_different_cards_compare_equal() -> None:
+    wheel_spades, wheel_mixed = evaluate("As 2s 3d 4c 5h"), evaluate("Ad 2c 3h 4s 5d")
+    assert wheel_spades == wheel_mixed and not wheel_spades < wheel_mixed
+    assert max(evaluate("KsKdQh2c3d"), evaluate("AsAh7c8d9h")).name == "One Pair"
+    assert sorted([evaluate("AsKsQsJsTs"), evaluate("2c3d4h5s7d")])[0].name == "High Card"
+
+
+def test_best_hands_evaluates_each_hand_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """best_hands finds the maximum once, not once per hand."""
+    import builtins
+
+    import holdem.evaluator
+
+    calls = 0
+    real_max = builtins.max
+
+    def counting_max(*args: Any, **kwargs: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        return real_max(*args, **kwargs)
+
+    monkeypatch.setattr(holdem.evaluator, "max", counting_max, raising=False)
+    hands = ["4S 5S 7H 8D JC", "2S 4C 7S 9H 10H", "3S 4S 5D 6H JH", "4D 5S 6S 8D 3C"] * 5
+    assert ["4S 5S 7H 8D JC"] * 5 == holdem.evaluator.best_hands(hands)
+    assert 1 == calls
