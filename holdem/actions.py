@@ -75,7 +75,12 @@ class Action:
     @classmethod
     def raise_to(cls, amount: int) -> Action:
         """Bet or raise so that this street's total in front of the player is `amount`."""
-        return cls(ActionKind.RAISE, amount)
+        if type(amount) is not int or amount <= 0:
+            return cls(ActionKind.RAISE, amount)  # refused, with the reason
+        action = object.__new__(cls)  # the hot path: the checks above are all there is to do
+        object.__setattr__(action, "kind", ActionKind.RAISE)
+        object.__setattr__(action, "amount", amount)
+        return action
 
     bet = raise_to
 

@@ -13,6 +13,8 @@ from holdem.stakes import Rules, Stakes, Structure
 
 __all__ = ["BettingRound"]
 
+_PREFLOP, _FLOP, _POT_LIMIT = Phase.PREFLOP, Phase.FLOP, Structure.POT_LIMIT  # fast global lookups
+
 
 class BettingRound:
     """The betting state of one street.
@@ -22,21 +24,41 @@ class BettingRound:
     whether the next raise is a full one), and `raises` the count of full bets and raises.
     """
 
-    __slots__ = ("capped", "increment", "level", "raises", "reopen_level", "reopens_on_short", "structure")
+    __slots__ = (
+        "big",
+        "big_blind",
+        "blind_level",
+        "capped",
+        "fixed",
+        "increment",
+        "level",
+        "raises",
+        "reopen_level",
+        "reopens_on_short",
+        "small",
+        "structure",
+    )
 
-    def __init__(self, stakes: Stakes, rules: Rules, phase: Phase, blinds: Sequence[int], live: int) -> None:
+    def __init__(self, stakes: Stakes, rules: Rules, blinds: Sequence[int]) -> None:
+        """The betting rules of a hand; `open` starts each street (one object serves the whole hand)."""
         self.structure = stakes.structure
+        self.fixed = self.structure is Structure.FIXED_LIMIT
         self.reopens_on_short = rules.short_all_in_reopens
-        fixed = self.structure is Structure.FIXED_LIMIT
-        small, big = stakes.bet_sizes
-        if phase is Phase.PREFLOP:
-            # Rule 7: the level to call is the full blind even if the blind is all-in for less.
-            self.level = max(blinds)
-            self.increment = small if fixed else max(self.level, stakes.big_blind)
+        self.small, self.big = stakes.bet_sizes
+        self.big_blind = stakes.big_blind
+        # Rule 7: the level to call is the full blind even if the blind is all-in for less.
+        self.blind_level = max(blinds)
+
+    def open(self, phase: Phase, live: int) -> None:
+        """Reset the levels for a new street (preflop: the blinds stand as bets)."""
+        fixed = self.fixed
+        if phase is _PREFLOP:
+            self.level = self.blind_level
+            self.increment = self.small if fixed else max(self.level, self.big_blind)
             self.raises = 1  # the big blind counts as the bet in fixed-limit
         else:
             self.level = 0
-            self.increment = (small if phase is Phase.FLOP else big) if fixed else stakes.big_blind
+            self.increment = (self.small if phase is _FLOP else self.big) if fixed else self.big_blind
             self.raises = 0
         self.reopen_level = self.level
         self.capped = fixed and live > 2  # rule 13: a round that begins heads-up is uncapped
@@ -54,17 +76,17 @@ class BettingRound:
         # Rule 11: no raise when everyone else still in the hand is all-in.
         if all_in <= level or not others_can_bet:
             return None, None
-        structure = self.structure
+        fixed = self.fixed
         # Rules 8, 9, 21: a player who has acted may raise again only if what they face now has
         # grown by a full raise since they acted (fixed-limit: by half a bet, rule 13), however
         # many short all-ins it took. The ACPC rules reopen on any raise.
         if acted is not None:
             added = level - acted
-            if structure is Structure.FIXED_LIMIT:
+            if fixed:
                 added *= 2
             if added <= 0 or not (self.reopens_on_short or added >= self.increment):
                 return None, None
-        if structure is Structure.FIXED_LIMIT:
+        if fixed:
             if self.capped and self.raises >= 5:  # rule 13: one bet and four raises
                 return None, None
             full = level + self.increment
@@ -72,7 +94,7 @@ class BettingRound:
         lo = level + self.increment
         if lo > all_in:
             lo = all_in
-        if structure is Structure.POT_LIMIT:
+        if self.structure is _POT_LIMIT:
             # Rule 12: call, then raise the size of the pot after the call.
             hi = level + pot + (level - bet)
             return lo, min(hi, all_in)
@@ -80,13 +102,13 @@ class BettingRound:
 
     def record_raise(self, to: int) -> None:
         """Update the level, minimum increment and reopening level after a raise (rules 6, 8, 9, 13)."""
-        if self.structure is Structure.FIXED_LIMIT:
+        if self.fixed:
             # An all-in of at least half a bet counts as a full bet for reopening (rule 13).
             full = 2 * (to - self.reopen_level) >= self.increment
         else:
             full = to - self.reopen_level >= self.increment
         if full:
-            if self.structure is not Structure.FIXED_LIMIT:
+            if not self.fixed:
                 self.increment = max(self.increment, to - self.level)
             self.reopen_level = to
             self.raises += 1

@@ -116,6 +116,15 @@ class Deck:
         self.burned.append(card)
         return card
 
+    def burn_and_deal(self, count: int) -> tuple[Card, ...]:
+        """Burn the top card, then take `count` cards (dealing a street in one step)."""
+        start = self._next
+        if count + 1 > len(self._cards) - start:
+            raise EmptyDeckError(f"cannot burn and deal {count} cards, {self.remaining} left")
+        self.burned.append(self._cards[start])
+        self._next = start + 1 + count
+        return self._cards[start + 1 : start + 1 + count]
+
     def peek(self, count: int = 1) -> tuple[Card, ...]:
         """The next `count` cards without dealing them."""
         return self._cards[self._next : self._next + count]

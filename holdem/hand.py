@@ -9,6 +9,7 @@ function. Every rejected action leaves the hand exactly as it was.
 
 from __future__ import annotations
 
+import functools
 import secrets
 from collections.abc import Sequence
 
@@ -23,11 +24,9 @@ from holdem.errors import (
     InvalidConfigError,
     NotYourTurnError,
 )
-from holdem.evaluator import strength
 from holdem.events import Event, HandResult, LogEntry, Phase
 from holdem.positions import big_blind_player, default_blinds, first_to_act_preflop
-from holdem.pots import award, build_pots, take_rake
-from holdem.showdown import reveal, showdown_order
+from holdem.showdown import Settlement, settle
 from holdem.stakes import Rules, Stakes, Structure
 from holdem.views import SeatView, redacted_log
 from holdem.views import view as seat_view
@@ -35,8 +34,36 @@ from holdem.views import view as seat_view
 __all__ = ["Event", "Hand", "HandResult", "Phase"]  # the values are defined in holdem.events
 
 
-# Per-street layout as data: (board cards dealt at the start of the street).
-_BOARD_CARDS = {Phase.FLOP: 3, Phase.TURN: 1, Phase.RIVER: 1}
+# Per-street layout as data: the next street, and the board cards dealt at its start.
+_NEXT_STREET = {Phase.PREFLOP: (Phase.FLOP, 3), Phase.FLOP: (Phase.TURN, 1), Phase.TURN: (Phase.RIVER, 1)}
+_DEFAULT_RULES = Rules()
+# Enum members as module constants: a global lookup is several times faster than `Enum.MEMBER`.
+_FOLD = ActionKind.FOLD
+_CHECK = ActionKind.CHECK
+_CALL = ActionKind.CALL
+_RAISE = ActionKind.RAISE
+_ALL_IN = ActionKind.ALL_IN
+_PREFLOP = Phase.PREFLOP
+_RIVER = Phase.RIVER
+_SHOWDOWN = Phase.SHOWDOWN
+_COMPLETE = Phase.COMPLETE
+_POT_LIMIT = Structure.POT_LIMIT
+_new_tuple = tuple.__new__
+
+
+@functools.lru_cache(maxsize=64)
+def _default_blinds(players: int, stakes: Stakes) -> tuple[int, ...]:
+    """The blinds by seat order (cached: tables deal many hands with the same stakes)."""
+    return tuple(default_blinds(players, stakes))
+
+
+@functools.lru_cache(maxsize=64)
+def _default_first(players: int, stakes: Stakes) -> int:
+    return first_to_act_preflop(_default_blinds(players, stakes))
+
+
+# Seat orders, precomputed: _ROTATIONS[n][k] is players k, k+1, …, n-1, 0, …, k-1.
+_ROTATIONS = [[tuple((k + j) % n for j in range(n)) for k in range(n)] for n in range(11)]
 
 
 class Hand:
@@ -46,6 +73,9 @@ class Hand:
     """
 
     __slots__ = (
+        "_legal",
+        "_result",
+        "_settlement",
         "acted",
         "actor",
         "aggressor",
@@ -57,6 +87,7 @@ class Hand:
         "deck",
         "declared_blinds",
         "declared_dead",
+        "first_preflop",
         "folded",
         "history",
         "hole_events_at",
@@ -65,9 +96,9 @@ class Hand:
         "log",
         "opener",
         "phase",
-        "result",
         "round",
         "rules",
+        "shown",
         "stacks",
         "stakes",
         "starting_stacks",
@@ -99,8 +130,12 @@ class Hand:
     street: Phase
     actor: int | None
     aggressor: int | None
-    result: HandResult | None
     round: BettingRound
+    first_preflop: int
+    shown: tuple[tuple[Card, ...] | None, ...] | None
+    _legal: LegalActions | None
+    _settlement: Settlement | None
+    _result: HandResult | None
 
     def __init__(self) -> None:
         raise TypeError("use Hand.start(...) to begin a hand")
@@ -135,22 +170,24 @@ class Hand:
         if not 2 <= n <= 10:
             raise InvalidConfigError(f"a hand needs 2 to 10 players, got {n}")
         for i, stack in enumerate(stacks):
-            if not isinstance(stack, int) or isinstance(stack, bool) or stack <= 0:
+            if type(stack) is not int or stack <= 0:
                 raise InvalidConfigError(
                     f"stack of player {i} must be a positive whole number, got {stack!r}"
                 )
-        posted = list(blinds) if blinds is not None else default_blinds(n, stakes)
-        if len(posted) != n or any(not isinstance(b, int) or b < 0 for b in posted):
+        if not isinstance(stakes, Stakes):
+            raise InvalidConfigError(f"stakes must be a Stakes, got {stakes!r}")
+        posted = list(blinds) if blinds is not None else list(_default_blinds(n, stakes))
+        if blinds is not None and (len(posted) != n or any(type(b) is not int or b < 0 for b in posted)):
             raise InvalidConfigError(f"blinds must be {n} non-negative whole numbers, got {posted!r}")
         dead_money = list(dead) if dead is not None else [0] * n
-        if len(dead_money) != n or any(not isinstance(d, int) or d < 0 for d in dead_money):
+        if dead is not None and (
+            len(dead_money) != n or any(type(d) is not int or d < 0 for d in dead_money)
+        ):
             raise InvalidConfigError(f"dead money must be {n} non-negative whole numbers, got {dead_money!r}")
         if first_to_act is not None and (type(first_to_act) is not int or not 0 <= first_to_act < n):
             raise InvalidConfigError(f"first_to_act must be a player 0..{n - 1}, got {first_to_act!r}")
         if not isinstance(dead_button, bool):
             raise InvalidConfigError(f"dead_button must be true or false, got {dead_button!r}")
-        if not isinstance(stakes, Stakes):
-            raise InvalidConfigError(f"stakes must be a Stakes, got {stakes!r}")
         if rules is not None and not isinstance(rules, Rules):
             raise InvalidConfigError(f"rules must be a Rules, got {rules!r}")
         # A hand uses at most 2n hole cards, 3 burns and 5 board cards: draw just those.
@@ -159,7 +196,7 @@ class Hand:
             raise InvalidConfigError(f"the deck {size}; {n} players need {2 * n + 8}")
         self = object.__new__(cls)
         self.stakes = stakes
-        self.rules = rules or Rules()
+        self.rules = rules or _DEFAULT_RULES
         self.deck = deck if deck is not None else Deck.sampled(rng or secrets.SystemRandom(), 2 * n + 8)
         self.starting_stacks = tuple(stacks)
         self.declared_blinds = tuple(posted)
@@ -177,14 +214,18 @@ class Hand:
         self.history = []
         self.log = []
         self.live = n
-        self.phase = Phase.PREFLOP
+        self.phase = _PREFLOP
         self.actor = None
         self.aggressor = None  # last player to bet or raise this street
-        self.result = None
+        self.shown = self._legal = self._settlement = self._result = None
         self._post(posted, dead_money)
         self.with_chips = sum(1 for stack in self.stacks if stack)
         self._deal_holes()
-        self._open_street(Phase.PREFLOP)
+        if first_to_act is None:
+            first_to_act = first_to_act_preflop(posted) if blinds is not None else _default_first(n, stakes)
+        self.first_preflop = first_to_act
+        self.round = BettingRound(stakes, self.rules, posted)
+        self._open_street(_PREFLOP)
         self._advance()
         return self
 
@@ -206,7 +247,7 @@ class Hand:
             if paid:
                 self.stacks[i] -= paid
                 self.bets[i] = paid
-                self.log.append(("blind", i, (), paid, None, Phase.PREFLOP))
+                self.log.append(("blind", i, (), paid, None, _PREFLOP))
             if ante and self.rules.big_blind_ante_order == "blind_first":
                 self._pay_dead(i, ante)
             if dead[i]:
@@ -248,7 +289,7 @@ class Hand:
         self.holes = [(cards[i], cards[i + n]) for i in range(n)]  # one card at a time, twice round
         self.hole_events_at = len(self.log)  # the hole events are the next n entries
         for i, hole in enumerate(self.holes):
-            self.log.append(("hole", i, hole, None, None, Phase.PREFLOP))
+            self.log.append(("hole", i, hole, None, None, _PREFLOP))
 
     # ------------------------------------------------------------ the street
     def _open_street(self, phase: Phase) -> None:
@@ -256,7 +297,7 @@ class Hand:
         self.phase = self.street = phase
         self.acted = [None] * len(self.stacks)
         self.aggressor = None
-        self.round = BettingRound(self.stakes, self.rules, phase, self.declared_blinds, self.live)
+        self.round.open(phase, self.live)
 
     # ------------------------------------------------------------- queries
     @property
@@ -266,27 +307,34 @@ class Hand:
 
     @property
     def is_complete(self) -> bool:
-        return self.phase is Phase.COMPLETE
+        return self.phase is _COMPLETE
+
+    @property
+    def result(self) -> HandResult | None:
+        """How the hand ended (None until it is complete); built on first use."""
+        if self._result is None and self.phase is _COMPLETE:
+            self._result = self._build_result()
+        return self._result
 
     def legal_actions(self) -> LegalActions | None:
         """What the player to act may do (None when nobody is to act)."""
-        i = self.actor
-        if i is None:
-            return None
-        bet, stack, level = self.bets[i], self.stacks[i], self.round.level
+        return self._legal
+
+    def _legal_for(self, i: int) -> LegalActions:
+        """The legal actions of player `i`, who is to act (computed once per decision)."""
+        betting = self.round
+        bet, stack, level = self.bets[i], self.stacks[i], betting.level
         can_check = bet >= level
         to_call = 0 if can_check else (level - bet if level - bet < stack else stack)
-        lo, hi = self._raise_bounds(i)
-        return LegalActions(i, not (can_check and self.rules.forbid_free_fold), can_check, to_call, lo, hi)
-
-    def _raise_bounds(self, i: int) -> tuple[int | None, int | None]:
-        """(min, max) raise-to totals for player `i`, or (None, None) when no raise is allowed."""
-        stacks, folded, betting = self.stacks, self.folded, self.round
-        if self.bets[i] + stacks[i] <= betting.level:
-            return None, None  # all-in is a call at most
-        others_can_bet = self.with_chips - (1 if stacks[i] and not folded[i] else 0) > 0
-        pot = self.pot if betting.structure is Structure.POT_LIMIT else 0
-        return betting.bounds(self.bets[i], stacks[i], self.acted[i], others_can_bet, pot)
+        if bet + stack <= level:
+            lo = hi = None  # all-in is a call at most
+        else:  # the player to act has chips and is in the hand, so others can bet if more have chips
+            pot = self.pot if betting.structure is _POT_LIMIT else 0
+            lo, hi = betting.bounds(bet, stack, self.acted[i], self.with_chips > 1, pot)
+        can_fold = not (can_check and self.rules.forbid_free_fold)
+        return _new_tuple(
+            LegalActions, (i, can_fold, can_check, to_call, lo, hi)
+        )  # LegalActions(...), faster
 
     def is_legal(self, action: Action, player: int | None = None) -> bool:
         """Whether `act(action, player)` would be accepted."""
@@ -302,15 +350,41 @@ class Hand:
 
         Raises a specific `IllegalActionError` and changes nothing when the action is illegal.
         """
-        i, resolved = self._check_action(action, player)
-        self._apply(i, resolved)
+        i, action = self._check_action(action, player)
+        # Move the chips.
+        self.history.append((i, action))
+        self.log.append(("action", i, (), None, action, self.phase))
+        kind = action.kind
+        stacks = self.stacks
+        if kind is _CALL:
+            owed = self.round.level - self.bets[i]
+            paid = owed if owed < stacks[i] else stacks[i]
+            stacks[i] -= paid
+            self.bets[i] += paid
+            if not stacks[i]:
+                self.with_chips -= 1
+        elif kind is _FOLD:
+            self.folded[i] = True
+            self.live -= 1
+            self.with_chips -= 1  # the player to act always has chips
+        elif kind is _RAISE:
+            to = action.amount
+            assert to is not None
+            stacks[i] -= to - self.bets[i]
+            self.bets[i] = to
+            self.round.record_raise(to)
+            self.aggressor = i
+            if not stacks[i]:
+                self.with_chips -= 1
+        self.acted[i] = self.round.level
         self._advance()
 
     def _check_action(self, action: Action, player: int | None) -> tuple[int, Action]:
-        """Validate an action; returns the acting player and the action with ALL-IN resolved."""
-        if self.phase is Phase.COMPLETE or self.actor is None:
+        """Validate an action against the legal actions; returns the player and the action, ALL-IN resolved."""
+        legal = self._legal
+        if legal is None:
             raise HandOverError(f"the hand is over; {action} not accepted")
-        i = self.actor
+        i = legal.player
         if player is not None and type(player) is not int:
             raise IllegalActionError(f"player must be a player number, got {player!r} ({self._where(i)})")
         if player is not None and player != i:
@@ -319,47 +393,40 @@ class Hand:
             )
         if not isinstance(action, Action):
             raise IllegalActionError(f"not an action: {action!r} ({self._where(i)})")
-        if action.kind is ActionKind.ALL_IN:
-            action = self._all_in(i)
-        can_check = self.bets[i] >= self.round.level
-        match action.kind:
-            case ActionKind.FOLD:
-                if can_check and self.rules.forbid_free_fold:
-                    raise IllegalActionError(f"fold when checking is free is not allowed ({self._where(i)})")
-            case ActionKind.CHECK:
-                if not can_check:
-                    raise IllegalActionError(
-                        f"cannot check facing a bet of {self.round.level};"
-                        f" call {self.round.level - self.bets[i]} or fold ({self._where(i)})"
-                    )
-            case ActionKind.CALL:
-                if can_check:
-                    raise IllegalActionError(f"nothing to call; check instead ({self._where(i)})")
-            case ActionKind.RAISE:
-                amount = action.amount
-                assert amount is not None  # an Action checks its amount when made
-                lo, hi = self._raise_bounds(i)
-                verb = "bet" if self.round.level == 0 else "raise"
-                if lo is None or hi is None:
-                    raise IllegalActionError(f"{verb} not allowed; call or fold ({self._where(i)})")
-                if amount < lo:
-                    raise InvalidAmountError(
-                        f"{verb} to {amount} is below the minimum {lo} ({self._where(i)})"
-                    )
-                if amount > hi:
-                    raise InvalidAmountError(
-                        f"{verb} to {amount} is above the maximum {hi} ({self._where(i)})"
-                    )
-            case _:
-                raise IllegalActionError(f"unknown action {action!r} ({self._where(i)})")
+        kind = action.kind
+        if kind is _ALL_IN:
+            action = self._all_in(i, legal)
+            kind = action.kind
+        if kind is _FOLD:
+            if not legal.can_fold:
+                raise IllegalActionError(f"fold when checking is free is not allowed ({self._where(i)})")
+        elif kind is _CHECK:
+            if not legal.can_check:
+                level = self.round.level
+                raise IllegalActionError(
+                    f"cannot check facing a bet of {level}; call {level - self.bets[i]} or fold ({self._where(i)})"
+                )
+        elif kind is _CALL:
+            if legal.can_check:
+                raise IllegalActionError(f"nothing to call; check instead ({self._where(i)})")
+        else:  # a raise: an Action checks its amount is a positive whole number when made
+            amount, lo, hi = action.amount, legal.min_raise_to, legal.max_raise_to
+            assert amount is not None
+            verb = "bet" if self.round.level == 0 else "raise"
+            if lo is None or hi is None:
+                raise IllegalActionError(f"{verb} not allowed; call or fold ({self._where(i)})")
+            if amount < lo:
+                raise InvalidAmountError(f"{verb} to {amount} is below the minimum {lo} ({self._where(i)})")
+            if amount > hi:
+                raise InvalidAmountError(f"{verb} to {amount} is above the maximum {hi} ({self._where(i)})")
         return i, action
 
-    def _all_in(self, i: int) -> Action:
+    def _all_in(self, i: int, legal: LegalActions) -> Action:
         """The raise or call that puts all of player `i`'s chips in, if the rules allow one."""
         total = self.bets[i] + self.stacks[i]
         if total <= self.round.level:
             return Action.call()  # calling takes every chip
-        hi = self._raise_bounds(i)[1]
+        hi = legal.max_raise_to
         if hi == total:
             return Action.raise_to(total)
         limit = "no raise is allowed" if hi is None else f"the maximum raise-to is {hi}"
@@ -369,39 +436,13 @@ class Hand:
         """The context named in error messages."""
         return f"player {i}, {self.phase.name.lower()}"
 
-    def _apply(self, i: int, action: Action) -> None:
-        """Move chips for a validated action."""
-        self.history.append((i, action))
-        self.log.append(("action", i, (), None, action, self.phase))
-        kind = action.kind
-        if kind is ActionKind.CALL:
-            owed = self.round.level - self.bets[i]
-            paid = owed if owed < self.stacks[i] else self.stacks[i]
-            self.stacks[i] -= paid
-            self.bets[i] += paid
-            if not self.stacks[i]:
-                self.with_chips -= 1
-        elif kind is ActionKind.FOLD:
-            self.folded[i] = True
-            self.live -= 1
-            self.with_chips -= 1  # the player to act always has chips
-        elif kind is ActionKind.RAISE:
-            to = action.amount
-            assert to is not None
-            self.stacks[i] -= to - self.bets[i]
-            self.bets[i] = to
-            self.round.record_raise(to)
-            self.aggressor = i
-            if not self.stacks[i]:
-                self.with_chips -= 1
-        self.acted[i] = self.round.level
-
     # ------------------------------------------------------ the transition
     def _advance(self) -> None:
         """The one transition function: move the hand on until someone must act or it is over."""
+        self._legal = None
         while True:
             match self.phase:
-                case phase if phase <= Phase.RIVER:  # a betting round
+                case phase if phase <= _RIVER:  # a betting round
                     if self.live == 1:
                         self._end_round()
                         self._settle()
@@ -409,16 +450,18 @@ class Hand:
                     nxt = self._next_actor()
                     if nxt is not None:
                         self.actor = nxt
+                        self._legal = self._legal_for(nxt)
                         return
                     self._end_round()
-                    if self.phase is Phase.RIVER:
-                        self.phase = Phase.SHOWDOWN
+                    self.actor = None
+                    if phase is _RIVER:
+                        self.phase = _SHOWDOWN
                         continue
-                    self._open_street(Phase(self.phase + 1))
-                    self.deck.burn()
-                    cards = self.deck.deal(_BOARD_CARDS[self.phase])
+                    street, count = _NEXT_STREET[phase]
+                    self._open_street(street)
+                    cards = self.deck.burn_and_deal(count)
                     self.board.extend(cards)
-                    self._log("board", cards=cards, phase=self.phase)
+                    self.log.append(("board", None, cards, None, None, street))
                 case Phase.SHOWDOWN:
                     self._settle()
                     return
@@ -427,12 +470,14 @@ class Hand:
 
     def _next_actor(self) -> int | None:
         """The next player who must act this round, or None when the round is over."""
-        n = len(self.stacks)
         stacks, folded, bets, acted, level = self.stacks, self.folded, self.bets, self.acted, self.round.level
-        start = self._first_to_act() if self.actor is None else self.actor + 1
+        n = len(stacks)
+        if self.actor is not None:
+            start = self.actor + 1 if self.actor + 1 < n else 0
+        else:
+            start = self.first_preflop if self.phase is _PREFLOP else 0  # rule 1
         with_chips = self.with_chips
-        for k in range(n):
-            j = (start + k) % n
+        for j in _ROTATIONS[n][start]:
             if folded[j] or not stacks[j]:
                 continue
             if bets[j] < level:
@@ -442,15 +487,8 @@ class Hand:
                 return j
         return None
 
-    def _first_to_act(self) -> int:
-        """Preflop: left of the largest blind (the button heads-up); later: player 0 (rule 1)."""
-        if self.phase is Phase.PREFLOP:
-            return self.opener if self.opener is not None else first_to_act_preflop(self.declared_blinds)
-        return 0
-
     def _end_round(self) -> None:
         """Return an uncalled bet (rule 16) and move the bets into the pots."""
-        self.actor = None
         bets = self.bets
         *_, second, highest = sorted(bets)
         if highest > second:  # only the top bet can be above all others: the rest is uncalled
@@ -460,57 +498,77 @@ class Hand:
                 self.with_chips += 1  # an all-in player gets chips back
             self.stacks[top] += highest - second
             self._log("uncalled", top, amount=highest - second)
-        contributions = self.contributions
-        for j, bet in enumerate(bets):
-            contributions[j] += bet
+        self.contributions = [c + b for c, b in zip(self.contributions, bets, strict=True)]
         self.bets = [0] * len(bets)
 
     def _settle(self) -> None:
-        """Run out the board if needed, show down, split the pots (rules 17–20)."""
-        live = [j for j in range(len(self.stacks)) if not self.folded[j]]
-        if len(live) > 1:
+        """Run out the board if needed, show down, split the pots (rules 17–20).
+
+        A hand folded to one player (and not raked) just pays that player; the pots and the rest
+        of the `HandResult` are built only when `result` is read.
+        """
+        n = len(self.stacks)
+        self.actor = self._legal = None
+        if self.live == 1 and not (self.rules.rake_percent and self.board):
+            winner = self.folded.index(False)
+            won = sum(self.contributions) + self.dead
+            self.stacks[winner] += won
+            if won:
+                self.log.append(("win", winner, (), won, None, self.phase))
+            self.shown = (None,) * n
+            self.phase = _COMPLETE
+            return
+        if self.live > 1:
             while len(self.board) < 5:  # all-in run-out
-                self.deck.burn()
-                cards = self.deck.deal(3 if not self.board else 1)
+                cards = self.deck.burn_and_deal(3 if not self.board else 1)
                 self.board.extend(cards)
                 self._log("board", cards=cards, phase=Phase(min(len(self.board) - 2, 3)))
-        pots = build_pots(self.contributions, self.folded, self.dead)
-        rake = 0
-        if self.rules.rake_percent and self.board:  # no flop, no drop
-            pots, rake = take_rake(pots, self.rules.rake_percent, self.rules.rake_cap)
-        strengths: list[int | None] = [None] * len(self.stacks)
-        shown: list[tuple[Card, ...] | None] = [None] * len(self.stacks)
-        if len(live) > 1:
-            board = [c.index for c in self.board]
-            values = {j: strength([self.holes[j][0].index, self.holes[j][1].index, *board]) for j in live}
-            order = showdown_order(
-                live, len(self.stacks), self.aggressor if self.street is Phase.RIVER else None
-            )
-            # Rule 19: with players all-in and no more betting, every hand is turned face up.
-            all_in = sum(1 for j in live if self.stacks[j]) <= 1
-            showing = set(reveal(order, values, pots, show_all=all_in or not self.rules.muck_losers))
-            for j in order:
-                if j in showing:
-                    strengths[j], shown[j] = values[j], self.holes[j]
-                    self._log("show", j, cards=self.holes[j])
-                else:
-                    self._log("muck", j)
-        else:
-            strengths[live[0]] = 0
-        payouts, winners = award(pots, strengths)
-        for j, won in enumerate(payouts):
+        holes = [(a.index, b.index) for a, b in self.holes]
+        # Rule 19: with players all-in and no more betting, every hand is turned face up.
+        all_in = sum(1 for j in range(n) if not self.folded[j] and self.stacks[j]) <= 1
+        aggressor = self.aggressor if self.street is _RIVER else None
+        board = [card.index for card in self.board]
+        outcome = settle(
+            self.contributions, self.folded, self.dead, holes, board,
+            aggressor=aggressor, all_in=all_in, rules=self.rules,
+        )  # fmt: skip
+        shown: list[tuple[Card, ...] | None] = [None] * n
+        for j, showed in outcome.order:
+            if showed:
+                shown[j] = self.holes[j]
+                self._log("show", j, cards=self.holes[j])
+            else:
+                self._log("muck", j)
+        for j, won in enumerate(outcome.payouts):
             self.stacks[j] += won
             if won:
                 self._log("win", j, amount=won)
-        self.phase = Phase.COMPLETE
-        self.actor = None
-        self.result = HandResult(
-            payouts=tuple(payouts),
+        self.shown = tuple(shown)
+        self._settlement = outcome
+        self.phase = _COMPLETE
+
+    def _build_result(self) -> HandResult:
+        """The `HandResult` of a complete hand (see `result`)."""
+        outcome = self._settlement
+        if outcome is None:  # folded to one player: the same settlement, computed now
+            outcome = settle(
+                self.contributions,
+                self.folded,
+                self.dead,
+                [],
+                [],
+                aggressor=None,
+                all_in=False,
+                rules=self.rules,
+            )
+        assert self.shown is not None
+        return HandResult(
+            payouts=tuple(outcome.payouts),
             final_stacks=tuple(self.stacks),
-            pots=tuple(pots),
-            winners=tuple(winners),
-            shown=tuple(shown),
-            rake=rake,
+            pots=tuple(outcome.pots),
+            winners=tuple(outcome.winners),
+            shown=self.shown,
+            rake=outcome.rake,
             payoffs=tuple(f - s for f, s in zip(self.stacks, self.starting_stacks, strict=True)),
         )
 
@@ -534,9 +592,9 @@ class Hand:
         if self.actor is not None:
             i = self.actor
             assert not self.folded[i] and self.stacks[i] > 0, "actor cannot act"
-            assert self.phase <= Phase.RIVER
+            assert self.phase <= _RIVER
         else:
-            assert self.phase is Phase.COMPLETE, "nobody to act in an unfinished hand"
+            assert self.phase is _COMPLETE, "nobody to act in an unfinished hand"
 
     def __repr__(self) -> str:
         board = "".join(map(str, self.board))

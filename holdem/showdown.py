@@ -1,16 +1,71 @@
-"""Showdown: the order in which hands are shown, and who shows or mucks (rule 19).
+"""Showdown: the order in which hands are shown, who shows or mucks, and who wins what (rules 17-20).
 
-Pure functions: the hand passes in who is live, the strengths and the pots, and gets back
-the order and the hands that are shown (only shown hands can win).
+Pure functions over plain ints: the hand passes in contributions, who folded, the cards as
+indices and the rules, and gets back the pots, the payouts and who showed (only shown hands win).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import NamedTuple
 
-from holdem.pots import Pot
+from holdem.evaluator import strength
+from holdem.pots import Pot, award, build_pots, take_rake
+from holdem.stakes import Rules
 
-__all__ = ["reveal", "showdown_order"]
+__all__ = ["Settlement", "reveal", "settle", "showdown_order"]
+
+
+class Settlement(NamedTuple):
+    """How the pots go: payouts per player, the pots (after rake) and their winners, the players in
+    showdown order with whether each showed, and the rake."""
+
+    payouts: list[int]
+    pots: list[Pot]
+    winners: list[tuple[int, ...]]
+    order: list[tuple[int, bool]]
+    rake: int
+
+
+def settle(
+    contributions: Sequence[int],
+    folded: Sequence[bool],
+    dead: int,
+    holes: Sequence[tuple[int, int]],
+    board: Sequence[int],
+    *,
+    aggressor: int | None,
+    all_in: bool,
+    rules: Rules,
+) -> Settlement:
+    """Build the pots, take the rake, show down the live hands and award every pot.
+
+    `board` is the board as dealt (complete when hands are shown; empty before the flop), `aggressor` the
+    last player to bet or raise on the river, and `all_in` whether betting ended with players
+    all-in (then every hand is shown, rule 19).
+    """
+    live = [j for j, out in enumerate(folded) if not out]
+    level = contributions[live[0]]
+    if len(live) > 1 and all(contributions[j] == level for j in live) and max(contributions) == level:
+        return _single_pot(contributions, dead, live, holes, board, aggressor, all_in, rules)
+    pots = build_pots(contributions, folded, dead)
+    rake = 0
+    if rules.rake_percent and board:  # no flop, no drop (rule 20)
+        pots, rake = take_rake(pots, rules.rake_percent, rules.rake_cap)
+    strengths: list[int | None] = [None] * len(folded)
+    order: list[tuple[int, bool]] = []
+    if len(live) > 1:
+        values = {j: strength([*holes[j], *board]) for j in live}
+        sequence = showdown_order(live, len(folded), aggressor)
+        showing = set(reveal(sequence, values, pots, show_all=all_in or not rules.muck_losers))
+        for j in sequence:
+            order.append((j, j in showing))
+            if j in showing:
+                strengths[j] = values[j]
+    else:
+        strengths[live[0]] = 0
+    payouts, winners = award(pots, strengths)
+    return Settlement(payouts, pots, winners, order, rake)
 
 
 def showdown_order(live: Sequence[int], players: int, last_aggressor: int | None) -> list[int]:
@@ -42,3 +97,40 @@ def reveal(
             for k in pots_in:
                 best[k] = max(best.get(k, 0), values[j])
     return shown
+
+
+def _single_pot(
+    contributions: Sequence[int],
+    dead: int,
+    live: list[int],
+    holes: Sequence[tuple[int, int]],
+    board: Sequence[int],
+    aggressor: int | None,
+    all_in: bool,
+    rules: Rules,
+) -> Settlement:
+    """`settle` when every live player put in the same and nobody more: one pot, no side pots."""
+    total = sum(contributions) + dead
+    rake = 0
+    if rules.rake_percent and board:  # no flop, no drop (rule 20)
+        rake = int(total * rules.rake_percent // 100)
+        if rules.rake_cap is not None:
+            rake = min(rake, rules.rake_cap)
+    show_all = all_in or not rules.muck_losers
+    best = -1
+    order: list[tuple[int, bool]] = []
+    winners: list[int] = []
+    for j in showdown_order(live, len(contributions), aggressor):
+        value = strength([*holes[j], *board])
+        showed = show_all or value >= best  # rule 19: a hand that cannot win may be mucked
+        order.append((j, showed))
+        if showed:
+            if value > best:
+                best, winners = value, [j]
+            elif value == best:
+                winners.append(j)
+    payouts = [0] * len(contributions)
+    share, odd = divmod(total - rake, len(winners))
+    for rank, j in enumerate(sorted(winners)):  # rule 18: odd chips from the first seat left of the button
+        payouts[j] = share + (1 if rank < odd else 0)
+    return Settlement(payouts, [Pot(total - rake, tuple(live))], [tuple(sorted(winners))], order, rake)
