@@ -9,7 +9,6 @@ function. Every rejected action leaves the hand exactly as it was.
 
 from __future__ import annotations
 
-import functools
 import secrets
 from collections.abc import Sequence
 
@@ -21,12 +20,11 @@ from holdem.errors import (
     HandOverError,
     IllegalActionError,
     InvalidAmountError,
-    InvalidConfigError,
     NotYourTurnError,
 )
 from holdem.events import Event, HandResult, LogEntry, Phase
-from holdem.positions import big_blind_player, default_blinds, first_to_act_preflop
-from holdem.showdown import Settlement, settle
+from holdem.posting import post, setup
+from holdem.showdown import Settlement, result_of, settle
 from holdem.stakes import Rules, Stakes, Structure
 from holdem.views import SeatView, redacted_log
 from holdem.views import view as seat_view
@@ -36,6 +34,8 @@ __all__ = ["Event", "Hand", "HandResult", "Phase"]  # the values are defined in 
 
 # Per-street layout as data: the next street, and the board cards dealt at its start.
 _NEXT_STREET = {Phase.PREFLOP: (Phase.FLOP, 3), Phase.FLOP: (Phase.TURN, 1), Phase.TURN: (Phase.RIVER, 1)}
+# Seat orders, precomputed: _ROTATIONS[n][k] is players k, k+1, …, n-1, 0, …, k-1.
+_ROTATIONS = [[tuple((k + j) % n for j in range(n)) for k in range(n)] for n in range(11)]
 _DEFAULT_RULES = Rules()
 # Enum members as module constants: a global lookup is several times faster than `Enum.MEMBER`.
 _FOLD = ActionKind.FOLD
@@ -51,60 +51,12 @@ _POT_LIMIT = Structure.POT_LIMIT
 _new_tuple = tuple.__new__
 
 
-@functools.lru_cache(maxsize=64)
-def _default_blinds(players: int, stakes: Stakes) -> tuple[int, ...]:
-    """The blinds by seat order (cached: tables deal many hands with the same stakes)."""
-    return tuple(default_blinds(players, stakes))
-
-
-@functools.lru_cache(maxsize=64)
-def _default_first(players: int, stakes: Stakes) -> int:
-    return first_to_act_preflop(_default_blinds(players, stakes))
-
-
-# Seat orders, precomputed: _ROTATIONS[n][k] is players k, k+1, …, n-1, 0, …, k-1.
-_ROTATIONS = [[tuple((k + j) % n for j in range(n)) for k in range(n)] for n in range(11)]
-
-
 class Hand:
     """A hand of hold'em in progress. Create with `Hand.start`, drive with `act`.
 
     The attributes are readable state; change it only through `act`.
     """
 
-    __slots__ = (
-        "_legal",
-        "_result",
-        "_settlement",
-        "acted",
-        "actor",
-        "aggressor",
-        "bets",
-        "board",
-        "button",
-        "contributions",
-        "dead",
-        "deck",
-        "declared_blinds",
-        "declared_dead",
-        "first_preflop",
-        "folded",
-        "history",
-        "hole_events_at",
-        "holes",
-        "live",
-        "log",
-        "opener",
-        "phase",
-        "round",
-        "rules",
-        "shown",
-        "stacks",
-        "stakes",
-        "starting_stacks",
-        "street",
-        "with_chips",
-    )
     stakes: Stakes
     rules: Rules
     deck: Deck
@@ -136,6 +88,7 @@ class Hand:
     _legal: LegalActions | None
     _settlement: Settlement | None
     _result: HandResult | None
+    __slots__ = tuple(__annotations__)  # every attribute above, and no others
 
     def __init__(self) -> None:
         raise TypeError("use Hand.start(...) to begin a hand")
@@ -166,34 +119,10 @@ class Hand:
         (a table's dead button); otherwise the last player does. The deck is shuffled by `rng`
         (cryptographically secure by default) unless a `deck` is given.
         """
+        posted, dead_money, first = setup(
+            stacks, stakes, rules, deck, blinds, dead, first_to_act, dead_button
+        )
         n = len(stacks)
-        if not 2 <= n <= 10:
-            raise InvalidConfigError(f"a hand needs 2 to 10 players, got {n}")
-        for i, stack in enumerate(stacks):
-            if type(stack) is not int or stack <= 0:
-                raise InvalidConfigError(
-                    f"stack of player {i} must be a positive whole number, got {stack!r}"
-                )
-        if not isinstance(stakes, Stakes):
-            raise InvalidConfigError(f"stakes must be a Stakes, got {stakes!r}")
-        posted = list(blinds) if blinds is not None else list(_default_blinds(n, stakes))
-        if blinds is not None and (len(posted) != n or any(type(b) is not int or b < 0 for b in posted)):
-            raise InvalidConfigError(f"blinds must be {n} non-negative whole numbers, got {posted!r}")
-        dead_money = list(dead) if dead is not None else [0] * n
-        if dead is not None and (
-            len(dead_money) != n or any(type(d) is not int or d < 0 for d in dead_money)
-        ):
-            raise InvalidConfigError(f"dead money must be {n} non-negative whole numbers, got {dead_money!r}")
-        if first_to_act is not None and (type(first_to_act) is not int or not 0 <= first_to_act < n):
-            raise InvalidConfigError(f"first_to_act must be a player 0..{n - 1}, got {first_to_act!r}")
-        if not isinstance(dead_button, bool):
-            raise InvalidConfigError(f"dead_button must be true or false, got {dead_button!r}")
-        if rules is not None and not isinstance(rules, Rules):
-            raise InvalidConfigError(f"rules must be a Rules, got {rules!r}")
-        # A hand uses at most 2n hole cards, 3 burns and 5 board cards: draw just those.
-        if deck is not None and (not isinstance(deck, Deck) or deck.remaining < 2 * n + 8):
-            size = f"has {deck.remaining} cards" if isinstance(deck, Deck) else f"is {deck!r}"
-            raise InvalidConfigError(f"the deck {size}; {n} players need {2 * n + 8}")
         self = object.__new__(cls)
         self.stakes = stakes
         self.rules = rules or _DEFAULT_RULES
@@ -206,52 +135,26 @@ class Hand:
         self.stacks = list(stacks)
         self.bets = [0] * n
         self.contributions = [0] * n  # chips moved from bets into the pots, antes included
-        self.dead = 0  # big-blind ante: dead money for the main pot (rule 5)
         self.folded = [False] * n
         self.acted = [None] * n  # the bet level each player last acted at
         self.board = []
         self.holes = []
         self.history = []
-        self.log = []
         self.live = n
         self.phase = _PREFLOP
         self.actor = None
         self.aggressor = None  # last player to bet or raise this street
         self.shown = self._legal = self._settlement = self._result = None
-        self._post(posted, dead_money)
+        self.dead, self.log = post(
+            self.stacks, self.bets, self.contributions, posted, dead_money, stakes, self.rules
+        )
         self.with_chips = sum(1 for stack in self.stacks if stack)
         self._deal_holes()
-        if first_to_act is None:
-            first_to_act = first_to_act_preflop(posted) if blinds is not None else _default_first(n, stakes)
-        self.first_preflop = first_to_act
+        self.first_preflop = first
         self.round = BettingRound(stakes, self.rules, posted)
         self._open_street(_PREFLOP)
         self._advance()
         return self
-
-    def _post(self, posted: list[int], dead: list[int]) -> None:
-        """Antes, the big-blind ante, blinds and dead money; a short stack posts what it has (rules 3-5)."""
-        stakes = self.stakes
-        for i in range(len(self.stacks)):
-            if stakes.ante:
-                paid = min(stakes.ante, self.stacks[i])
-                self.stacks[i] -= paid
-                self.contributions[i] += paid
-                self._log("ante", i, amount=paid)
-        big = big_blind_player(posted, stakes)
-        for i, blind in enumerate(posted):
-            ante = stakes.big_blind_ante if i == big else 0
-            if ante and self.rules.big_blind_ante_order == "ante_first":
-                self._pay_dead(i, ante)
-            paid = min(blind, self.stacks[i])
-            if paid:
-                self.stacks[i] -= paid
-                self.bets[i] = paid
-                self.log.append(("blind", i, (), paid, None, _PREFLOP))
-            if ante and self.rules.big_blind_ante_order == "blind_first":
-                self._pay_dead(i, ante)
-            if dead[i]:
-                self._pay_dead(i, dead[i])
 
     def _log(
         self,
@@ -276,12 +179,6 @@ class Hand:
     def view(self, player: int) -> SeatView:
         """What `player` may know now (see `holdem.views`)."""
         return seat_view(self, player)
-
-    def _pay_dead(self, player: int, amount: int) -> None:
-        paid = min(amount, self.stacks[player])
-        self.stacks[player] -= paid
-        self.dead += paid
-        self._log("ante", player, amount=paid)
 
     def _deal_holes(self) -> None:
         n = len(self.stacks)
@@ -380,7 +277,7 @@ class Hand:
         self._advance()
 
     def _check_action(self, action: Action, player: int | None) -> tuple[int, Action]:
-        """Validate an action against the legal actions; returns the player and the action, ALL-IN resolved."""
+        """Check an action against the legal actions; returns the player and the action, ALL-IN resolved."""
         legal = self._legal
         if legal is None:
             raise HandOverError(f"the hand is over; {action} not accepted")
@@ -403,8 +300,9 @@ class Hand:
         elif kind is _CHECK:
             if not legal.can_check:
                 level = self.round.level
+                owed = level - self.bets[i]
                 raise IllegalActionError(
-                    f"cannot check facing a bet of {level}; call {level - self.bets[i]} or fold ({self._where(i)})"
+                    f"cannot check facing a bet of {level}; call {owed} or fold ({self._where(i)})"
                 )
         elif kind is _CALL:
             if legal.can_check:
@@ -551,26 +449,10 @@ class Hand:
         """The `HandResult` of a complete hand (see `result`)."""
         outcome = self._settlement
         if outcome is None:  # folded to one player: the same settlement, computed now
-            outcome = settle(
-                self.contributions,
-                self.folded,
-                self.dead,
-                [],
-                [],
-                aggressor=None,
-                all_in=False,
-                rules=self.rules,
-            )
+            outcome = settle(self.contributions, self.folded, self.dead, [], [], aggressor=None,
+                             all_in=False, rules=self.rules)  # fmt: skip
         assert self.shown is not None
-        return HandResult(
-            payouts=tuple(outcome.payouts),
-            final_stacks=tuple(self.stacks),
-            pots=tuple(outcome.pots),
-            winners=tuple(outcome.winners),
-            shown=self.shown,
-            rake=outcome.rake,
-            payoffs=tuple(f - s for f, s in zip(self.stacks, self.starting_stacks, strict=True)),
-        )
+        return result_of(outcome, self.stacks, self.starting_stacks, self.shown)
 
     # ------------------------------------------------------------ checking
     def _check(self) -> None:

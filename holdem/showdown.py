@@ -9,11 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
+from holdem.cards import Card
 from holdem.evaluator import strength
+from holdem.events import HandResult
 from holdem.pots import Pot, award, build_pots, take_rake
 from holdem.stakes import Rules
 
-__all__ = ["Settlement", "reveal", "settle", "showdown_order"]
+__all__ = ["Settlement", "result_of", "reveal", "settle", "showdown_order"]
 
 
 class Settlement(NamedTuple):
@@ -134,3 +136,21 @@ def _single_pot(
     for rank, j in enumerate(sorted(winners)):  # rule 18: odd chips from the first seat left of the button
         payouts[j] = share + (1 if rank < odd else 0)
     return Settlement(payouts, [Pot(total - rake, tuple(live))], [tuple(sorted(winners))], order, rake)
+
+
+def result_of(
+    outcome: Settlement,
+    final_stacks: Sequence[int],
+    starting_stacks: Sequence[int],
+    shown: tuple[tuple[Card, ...] | None, ...],
+) -> HandResult:
+    """The `HandResult` of a settled hand."""
+    return HandResult(
+        payouts=tuple(outcome.payouts),
+        final_stacks=tuple(final_stacks),
+        pots=tuple(outcome.pots),
+        winners=tuple(outcome.winners),
+        shown=shown,
+        rake=outcome.rake,
+        payoffs=tuple(f - s for f, s in zip(final_stacks, starting_stacks, strict=True)),
+    )

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 import attrs
 
@@ -12,11 +13,37 @@ from holdem.cards import Card
 from holdem.errors import InvalidPlayerError
 from holdem.events import Event, LogEntry, Phase, action_dict
 from holdem.positions import position_names
+from holdem.stakes import Stakes
 
-if TYPE_CHECKING:
-    from holdem.hand import Hand
+__all__ = ["HandState", "SeatView", "redacted_log", "view"]
 
-__all__ = ["SeatView", "redacted_log", "view"]
+
+class HandState(Protocol):
+    """What a view reads of a hand. `holdem.hand.Hand` has all of it; views need nothing else, so
+    this module does not depend on the hand's."""
+
+    phase: Phase
+    holes: list[tuple[Card, ...]]
+    board: list[Card]
+    stacks: list[int]
+    bets: list[int]
+    folded: list[bool]
+    actor: int | None
+    history: list[tuple[int, Action]]
+    log: list[LogEntry]
+    hole_events_at: int
+    button: int | None
+
+    @property
+    def stakes(self) -> Stakes: ...
+
+    @property
+    def shown(self) -> Sequence[tuple[Card, ...] | None] | None: ...
+
+    @property
+    def pot(self) -> int: ...
+
+    def legal_actions(self) -> LegalActions | None: ...
 
 
 @attrs.frozen
@@ -83,12 +110,12 @@ class SeatView:
         return self.actor == self.player
 
 
-def view(hand: Hand, player: int) -> SeatView:
+def view(hand: HandState, player: int) -> SeatView:
     """The view of `player` (0-based, dealing order)."""
     n = len(hand.stacks)
     if type(player) is not int or not 0 <= player < n:
         raise InvalidPlayerError(f"no player {player!r} in a hand of {n} (players 0..{n - 1})")
-    shown = hand.result.shown if hand.result is not None else (None,) * n
+    shown = tuple(hand.shown) if hand.shown is not None else (None,) * n
     return SeatView(
         player=player,
         phase=hand.phase,
@@ -109,7 +136,7 @@ def view(hand: Hand, player: int) -> SeatView:
     )
 
 
-def redacted_log(hand: Hand, seat: int | None) -> tuple[LogEntry, ...]:
+def redacted_log(hand: HandState, seat: int | None) -> tuple[LogEntry, ...]:
     """The hand's log as `seat` may see it: every other player's hole cards removed (None: a spectator)."""
     log = list(hand.log)
     start = hand.hole_events_at
