@@ -214,7 +214,9 @@ class Hand:
         return self._result
 
     def legal_actions(self) -> LegalActions | None:
-        """What the player to act may do (None when nobody is to act)."""
+        """What the player to act may do (None when nobody is to act); computed once per decision."""
+        if self._legal is None and self.actor is not None:
+            self._legal = self._legal_for(self.actor)
         return self._legal
 
     def _legal_for(self, i: int) -> LegalActions:
@@ -247,7 +249,27 @@ class Hand:
 
         Raises a specific `IllegalActionError` and changes nothing when the action is illegal.
         """
-        i, action = self._check_action(action, player)
+        i = self.actor
+        # Calls, checks, folds and raises within bounds are accepted here (a raise asks for the legal
+        # actions; the others need only the bet to match); anything else (all-in, anything refused,
+        # odd inputs) goes through `_check_action`, the one check that `is_legal` also asks.
+        kind = action.kind if type(action) is Action else None
+        if i is None or kind is None or not (player is None or (type(player) is int and player == i)):
+            accepted = False
+        elif kind is _RAISE:
+            legal = self.legal_actions()
+            assert legal is not None and action.amount is not None
+            lo, hi = legal.min_raise_to, legal.max_raise_to
+            accepted = lo is not None and hi is not None and lo <= action.amount <= hi
+        else:
+            free = self.bets[i] >= self.round.level
+            accepted = (
+                (kind is _CALL and not free)
+                or (kind is _CHECK and free)
+                or (kind is _FOLD and not (free and self.rules.forbid_free_fold))
+            )
+        if not accepted:
+            i, action = self._check_action(action, player)
         # Move the chips.
         self.history.append((i, action))
         self.log.append(("action", i, (), None, action, self.phase))
@@ -278,7 +300,7 @@ class Hand:
 
     def _check_action(self, action: Action, player: int | None) -> tuple[int, Action]:
         """Check an action against the legal actions; returns the player and the action, ALL-IN resolved."""
-        legal = self._legal
+        legal = self.legal_actions()
         if legal is None:
             raise HandOverError(f"the hand is over; {action} not accepted")
         i = legal.player
@@ -347,8 +369,7 @@ class Hand:
                         return
                     nxt = self._next_actor()
                     if nxt is not None:
-                        self.actor = nxt
-                        self._legal = self._legal_for(nxt)
+                        self.actor = nxt  # its legal actions are computed when first asked for
                         return
                     self._end_round()
                     self.actor = None

@@ -7,6 +7,7 @@ impossible state. `undo` is a replay without the last action.
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
@@ -38,7 +39,9 @@ FORMAT = "holdem/hand"
 VERSION = 1
 
 
+@functools.lru_cache(maxsize=64)
 def _stakes_dict(stakes: Stakes) -> dict[str, Any]:
+    """Stakes as JSON-ready data (cached per value: read only, by json.dumps)."""
     return {
         "small_blind": stakes.small_blind,
         "big_blind": stakes.big_blind,
@@ -59,7 +62,9 @@ def _stakes(s: dict[str, Any]) -> Stakes:
     )  # fmt: skip
 
 
+@functools.lru_cache(maxsize=64)
 def _rules_dict(rules: Rules) -> dict[str, Any]:
+    """Rules as JSON-ready data (cached per value: read only, by json.dumps)."""
     return {field.name: getattr(rules, field.name) for field in attrs.fields(Rules)}
 
 
@@ -181,7 +186,7 @@ def _deck(indices: Any) -> Deck:
         raise SnapshotError("deck must be a list of card indices 0..51")
     if len(set(indices)) != len(indices):
         raise SnapshotError("a card appears twice in the deck")
-    return Deck([CARDS[i] for i in indices])
+    return Deck._of(tuple(CARDS[i] for i in indices))  # checked above: distinct cards
 
 
 def from_json(text: str) -> Hand:
