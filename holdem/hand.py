@@ -270,6 +270,7 @@ class Hand:
             )
         if not accepted:
             i, action = self._check_action(action, player)
+        assert i is not None  # accepted: there is a player to act
         # Move the chips.
         self.history.append((i, action))
         self.log.append(("action", i, (), None, action, self.phase))
