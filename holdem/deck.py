@@ -85,6 +85,10 @@ class Deck:
         rest = [c for c in CARDS if c not in set(top)]
         return cls((*top, *rest))
 
+    def copy(self) -> Deck:
+        """A new deck of the same cards in the same order, none dealt (to deal the same hand again)."""
+        return Deck._of(self._cards)
+
     @property
     def order(self) -> tuple[Card, ...]:
         """Every card of this deck in dealing order, dealt ones included (for snapshots)."""

@@ -184,9 +184,11 @@ class Hand:
         n = len(self.stacks)
         cards = self.deck.deal(2 * n)
         self.holes = [(cards[i], cards[i + n]) for i in range(n)]  # one card at a time, twice round
-        self.hole_events_at = len(self.log)  # the hole events are the next n entries
-        for i, hole in enumerate(self.holes):
-            self.log.append(("hole", i, hole, None, None, _PREFLOP))
+        # The hole events are the next n entries. The log holds only what everybody may see: a
+        # player's own cards are filled in when their events or view are made (holdem.views).
+        self.hole_events_at = len(self.log)
+        for i in range(n):
+            self.log.append(("hole", i, (), None, None, _PREFLOP))
 
     # ------------------------------------------------------------ the street
     def _open_street(self, phase: Phase) -> None:

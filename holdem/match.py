@@ -30,6 +30,8 @@ from holdem.hand import Hand, Phase
 from holdem.stakes import Rules, Stakes
 from holdem.stats import RunningMean
 
+_PREFLOP, _RAISE, _CALL = Phase.PREFLOP, ActionKind.RAISE, ActionKind.CALL
+
 __all__ = ["BotResult", "Fault", "MatchConfig", "MatchResult", "decide", "play_hand", "play_match"]
 
 
@@ -104,19 +106,24 @@ class MatchConfig:
 
 
 @attrs.define
-class _Record:
-    """What one hand contributes to the result, per bot index."""
+class _Chunk:
+    """What a chunk of hands contributes, per bot index: counters summed over its hands, each hand's
+    chip deltas (for the interval and the curve), faults, and PHH records when asked for."""
 
-    hand: int
-    deltas: list[int]
-    vpip: list[bool]
-    pfr: list[bool]
+    first: int
+    vpip: list[int]
+    pfr: list[int]
     raises: list[int]
     calls: list[int]
     decisions: list[int]
     seconds: list[float]
-    faults: list[Fault]
-    history: dict[str, Any] | None
+    deltas: list[list[int]] = attrs.field(factory=list)
+    faults: list[Fault] = attrs.field(factory=list)
+    histories: list[dict[str, Any]] = attrs.field(factory=list)
+
+    @classmethod
+    def empty(cls, first: int, bots: int) -> _Chunk:
+        return cls(first, [0] * bots, [0] * bots, [0] * bots, [0] * bots, [0] * bots, [0.0] * bots)
 
 
 def _fallback(hand: Hand) -> Action:
@@ -139,43 +146,73 @@ def _seed(*parts: int) -> int:
     return hash(parts) & ((1 << 62) - 1)
 
 
-def play_hand(config: MatchConfig, bots: Sequence[Bot], index: int, *, export: bool = False) -> _Record:
-    """Play hand `index` of the match with these bot instances (`export`: keep its PHH record)."""
+def play_hand(
+    config: MatchConfig,
+    bots: Sequence[Bot],
+    index: int,
+    *,
+    export: bool = False,
+    deck: Deck | None = None,
+    chunk: _Chunk | None = None,
+    hooks: tuple[Sequence[Any], Sequence[Any]] | None = None,
+) -> _Chunk:
+    """Play hand `index` of the match with these bot instances, adding it to `chunk` (a new one if
+    None, which is returned); `export` keeps its PHH record. The deck and the bots' `start_hand` and
+    `end_hand` hooks are the chunk's (see `_play_chunk`); alone, a hand draws a deck seeded by
+    (seed, deal) and looks the hooks up."""
     n = len(bots)
+    chunk = chunk if chunk is not None else _Chunk.empty(index, n)
     deal, rotation = (index // n, index % n) if config.duplicate else (index, index % n)
-    deck = Deck.sampled(random.Random(_seed(0, config.seed, deal)), 2 * n + 8)
+    if deck is None:
+        deck = Deck.sampled(random.Random(_seed(0, config.seed, deal)), 2 * n + 8)
     seat_bot = [(p + rotation) % n for p in range(n)]  # the bot playing each hand position
+    starts, ends = hooks if hooks is not None else _hooks(bots)
     hand = Hand.start([config.stack] * n, config.stakes, rules=config.rules, deck=deck)
-    record = _Record(index, [0] * n, [False] * n, [False] * n, [0] * n, [0] * n, [0] * n, [0.0] * n, [], None)
     for p, b in enumerate(seat_bot):
-        start_hand = getattr(bots[b], "start_hand", None)
-        if start_hand is not None and (fault := _guarded(start_hand, hand.view(p))) is not None:
-            record.faults.append(Fault(index, b, *fault))
+        if starts[b] is not None and (fault := _guarded(starts[b], hand.view(p))) is not None:
+            chunk.faults.append(Fault(index, b, *fault))
+    vpip, pfr = [False] * n, [False] * n
+    decisions, seconds, raises, calls = chunk.decisions, chunk.seconds, chunk.raises, chunk.calls
+    time_limit = config.time_limit
     while hand.actor is not None:
-        p = hand.actor
-        b = seat_bot[p]
-        preflop = hand.street is Phase.PREFLOP
-        elapsed, failed = decide(bots[b], hand, config.time_limit)
-        record.decisions[b] += 1
-        record.seconds[b] += elapsed
-        if failed is None:
-            _tally(record, b, hand.history[-1][1], preflop)
-        else:
-            record.faults.append(Fault(index, b, *failed))
-    assert hand.result is not None
+        b = seat_bot[hand.actor]
+        preflop = hand.street is _PREFLOP
+        elapsed, failed = decide(bots[b], hand, time_limit)
+        decisions[b] += 1
+        seconds[b] += elapsed
+        if failed is not None:
+            chunk.faults.append(Fault(index, b, *failed))
+            continue
+        # VPIP (put money in voluntarily preflop), PFR (raised preflop) and aggression counts.
+        kind = hand.history[-1][1].kind
+        if kind is _RAISE:
+            raises[b] += 1
+            if preflop:
+                vpip[b] = pfr[b] = True
+        elif kind is _CALL:
+            calls[b] += 1
+            if preflop:
+                vpip[b] = True
+    deltas = [0] * n
     for p, b in enumerate(seat_bot):
-        record.deltas[b] = hand.result.payoffs[p]
-        end_hand = getattr(bots[b], "end_hand", None)
-        if end_hand is not None and (fault := _guarded(end_hand, hand.view(p), hand.result)) is not None:
-            record.faults.append(Fault(index, b, *fault))
+        deltas[b] = hand.stacks[p] - hand.starting_stacks[p]
+        chunk.vpip[b] += vpip[b]
+        chunk.pfr[b] += pfr[b]
+        if ends[b] is not None and (fault := _guarded(ends[b], hand.view(p), hand.result)) is not None:
+            chunk.faults.append(Fault(index, b, *fault))
+    chunk.deltas.append(deltas)
     if export:
         from holdem.phh import export as export_phh
 
-        record.history = export_phh(hand) | {
-            "players": [bot_name(config.specs[b]) for b in seat_bot],
-            "hand": index,
-        }
-    return record
+        chunk.histories.append(
+            export_phh(hand) | {"players": [bot_name(config.specs[b]) for b in seat_bot], "hand": index}
+        )
+    return chunk
+
+
+def _hooks(bots: Sequence[Bot]) -> tuple[list[Any], list[Any]]:
+    """Each bot's optional `start_hand` and `end_hand` hooks (None where it has none)."""
+    return [getattr(b, "start_hand", None) for b in bots], [getattr(b, "end_hand", None) for b in bots]
 
 
 def decide(
@@ -212,37 +249,36 @@ def decide(
     return elapsed, (reason, trace)
 
 
-def _tally(record: _Record, bot: int, action: Action, preflop: bool) -> None:
-    """VPIP (put money in voluntarily preflop), PFR (raised preflop) and aggression counts."""
-    kind = action.kind
-    if kind is ActionKind.RAISE:
-        record.raises[bot] += 1
-    elif kind is ActionKind.CALL:
-        record.calls[bot] += 1
-    if preflop and kind in (ActionKind.CALL, ActionKind.RAISE):
-        record.vpip[bot] = True
-        record.pfr[bot] = record.pfr[bot] or kind is ActionKind.RAISE
-
-
 CHUNK = 50
-"""Hands per chunk. Each chunk starts with new bots and random sources seeded by (seed, chunk,
-bot), whatever the number of workers, so results never depend on it (even for bots that learn
-from hand to hand within a chunk)."""
+"""Hands per chunk (in duplicate mode rounded up to whole deals). Each chunk starts with new bots,
+random sources seeded by (seed, chunk, bot) and a deck source seeded by (seed, chunk), whatever
+the number of workers, so results never depend on it (even for bots that learn within a chunk)."""
 
 
-def _play_chunk(config: MatchConfig, first: int, stop: int, export: bool) -> list[_Record]:
-    """Play hands first..stop-1 with fresh bots and freshly seeded random sources."""
+def _chunk_size(config: MatchConfig) -> int:
+    n = len(config.specs)
+    return -(-CHUNK // n) * n if config.duplicate else CHUNK
+
+
+def _play_chunk(config: MatchConfig, first: int, stop: int, export: bool) -> _Chunk:
+    """Play hands first..stop-1 with fresh bots, freshly seeded random sources and the chunk's decks."""
     bots = [load_bot(spec) for spec in config.specs]
-    setup_faults = []
+    n = len(bots)
+    chunk = _Chunk.empty(first, n)
     for b, bot in enumerate(bots):
         set_random = getattr(bot, "set_random", None)
         if set_random is not None:
             rng = random.Random(_seed(1, config.seed, first, b))
             if (fault := _guarded(set_random, rng)) is not None:
-                setup_faults.append(Fault(first, b, *fault))
-    records = [play_hand(config, bots, i, export=export) for i in range(first, stop)]
-    records[0].faults[:0] = setup_faults  # counted with the chunk's first hand
-    return records
+                chunk.faults.append(Fault(first, b, *fault))
+    decks = random.Random(_seed(0, config.seed, first))
+    deck = Deck.sampled(decks, 2 * n + 8)
+    hooks = _hooks(bots)
+    for i in range(first, stop):
+        if i > first and not (config.duplicate and i % n):  # a new deal (duplicate: every n hands)
+            deck = Deck.sampled(decks, 2 * n + 8)
+        play_hand(config, bots, i, export=export, deck=deck.copy(), chunk=chunk, hooks=hooks)
+    return chunk
 
 
 def _ignore_interrupts() -> None:
@@ -250,19 +286,20 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _chunks(config: MatchConfig, hands: int, workers: int, export: bool) -> Generator[list[_Record]]:
+def _chunks(config: MatchConfig, hands: int, workers: int, export: bool) -> Generator[_Chunk]:
     """Each chunk's records, in hand order; with workers, a few chunks are in flight at a time."""
-    starts = range(0, hands, CHUNK)
+    size = _chunk_size(config)
+    starts = range(0, hands, size)
     if workers <= 1:
         for first in starts:
-            yield _play_chunk(config, first, min(first + CHUNK, hands), export)
+            yield _play_chunk(config, first, min(first + size, hands), export)
         return
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
     try:
-        pending: deque[Future[list[_Record]]] = deque()
+        pending: deque[Future[_Chunk]] = deque()
         queue = iter(starts)
         for first in queue:
-            pending.append(pool.submit(_play_chunk, config, first, min(first + CHUNK, hands), export))
+            pending.append(pool.submit(_play_chunk, config, first, min(first + size, hands), export))
             if len(pending) < 2 * workers:
                 continue
             yield pending.popleft().result()
@@ -286,30 +323,30 @@ class _Tally:
         self.curve: list[tuple[int, tuple[int, ...]]] = []
         self.stride = 1
 
-    def add(self, record: _Record) -> None:
-        self.hands += 1
-        for b in range(self.n):
-            self.chips[b] += record.deltas[b]
-            self.deal[b] += record.deltas[b]
-            self.vpip[b] += record.vpip[b]
-            self.pfr[b] += record.pfr[b]
-            self.raises[b] += record.raises[b]
-            self.calls[b] += record.calls[b]
-            self.decisions[b] += record.decisions[b]
-            self.seconds[b] += record.seconds[b]
-        for fault in record.faults:
+    def add(self, chunk: _Chunk) -> None:
+        """Add a chunk's counters, then its hands one by one, in order."""
+        for name in ("vpip", "pfr", "raises", "calls", "decisions", "seconds"):
+            mine, theirs = getattr(self, name), getattr(chunk, name)
+            setattr(self, name, [a + b for a, b in zip(mine, theirs, strict=True)])
+        for fault in chunk.faults:
             self.fault_counts[fault.bot] += 1
             if len(self.faults) < MAX_FAULTS:
                 self.faults.append(fault)
-        if self.hands % self.group == 0:  # a whole deal: one sample per bot
-            for b in range(self.n):
-                self.samples[b].add(self.deal[b])
-            self.deal = [0] * self.n
-        if self.hands % self.stride == 0:
-            self.curve.append((self.hands, tuple(self.chips)))
-            if len(self.curve) >= 2 * CURVE_POINTS:  # thin out: keep every other point
-                self.curve = self.curve[1::2]
-                self.stride *= 2
+        chips, deal, n, group = self.chips, self.deal, self.n, self.group
+        for deltas in chunk.deltas:
+            self.hands += 1
+            for b in range(n):
+                chips[b] += deltas[b]
+                deal[b] += deltas[b]
+            if self.hands % group == 0:  # a whole deal: one sample per bot
+                for b in range(n):
+                    self.samples[b].add(deal[b])
+                    deal[b] = 0
+            if self.hands % self.stride == 0:
+                self.curve.append((self.hands, tuple(chips)))
+                if len(self.curve) >= 2 * CURVE_POINTS:  # thin out: keep every other point
+                    self.curve = self.curve[1::2]
+                    self.stride *= 2
 
     def result(self, config: MatchConfig, interrupted: bool) -> MatchResult:
         hands = max(self.hands, 1)
@@ -386,11 +423,11 @@ def play_match(
     chunks = _chunks(config, hands, workers, history is not None)
     interrupted = False
     try:
-        for records in chunks:
-            for record in records:
-                tally.add(record)
-                if history is not None and record.history is not None:
-                    history(record.history)
+        for chunk in chunks:
+            tally.add(chunk)
+            if history is not None:
+                for document in chunk.histories:
+                    history(document)
             if progress:
                 progress(tally.hands, hands)
     except KeyboardInterrupt:

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
-from typing import Any, Protocol
-
-import attrs
+from typing import Any, NamedTuple, Protocol
 
 from holdem.actions import Action, LegalActions
 from holdem.cards import Card
@@ -46,12 +43,14 @@ class HandState(Protocol):
     def legal_actions(self) -> LegalActions | None: ...
 
 
-@attrs.frozen
-class SeatView:
+class SeatView(NamedTuple):
     """A hand as `player` sees it: own hole cards, the public state, and, on their turn, the legal actions.
 
-    `shown` holds the cards shown down at showdown (None for the others); `events` is the event
-    stream redacted for this player.
+    An immutable value (a named tuple, cheap to build for every decision). `shown` holds the cards
+    shown down at showdown (None for the others); `button` is the player on the button (the last
+    player; None when the button is dead); `position` is this player's position by dealing order
+    (SB, BB, UTG, …, CO, BTN; heads-up BB, BTN); `public_log` is the hand's event log as everybody
+    sees it, and `log` and `events` add this player's own hole cards to it.
     """
 
     player: int
@@ -65,18 +64,21 @@ class SeatView:
     actor: int | None
     legal: LegalActions | None
     big_blind: int
-    history: tuple[tuple[int, Action], ...]
     shown: tuple[tuple[Card, ...] | None, ...]
     button: int | None
-    """The player on the button (the last player; None when the button is dead)."""
     position: str
-    """This player's position by dealing order: SB, BB, UTG, …, CO, BTN (heads-up: BB, BTN)."""
-    log: tuple[LogEntry, ...] = attrs.field(repr=False)
-    """The event log, already redacted for `player` (other players' hole cards removed)."""
+    history: tuple[tuple[int, Action], ...]
+    public_log: tuple[LogEntry, ...]
+    hole_events_at: int
 
-    @functools.cached_property
+    @property
+    def log(self) -> tuple[LogEntry, ...]:
+        """The event log as this player may see it (their own hole cards, nobody else's)."""
+        return _with_own_cards(self.public_log, self.hole_events_at, self.player, self.hole)
+
+    @property
     def events(self) -> tuple[Event, ...]:
-        """The events this player may see, built on first use."""
+        """The events this player may see (built on each use: keep the result if you need it often)."""
         return tuple(Event(*entry) for entry in self.log)
 
     @property
@@ -115,32 +117,48 @@ def view(hand: HandState, player: int) -> SeatView:
     n = len(hand.stacks)
     if type(player) is not int or not 0 <= player < n:
         raise InvalidPlayerError(f"no player {player!r} in a hand of {n} (players 0..{n - 1})")
-    shown = tuple(hand.shown) if hand.shown is not None else (None,) * n
-    return SeatView(
-        player=player,
-        phase=hand.phase,
-        hole=tuple(hand.holes[player]),
-        board=tuple(hand.board),
-        stacks=tuple(hand.stacks),
-        bets=tuple(hand.bets),
-        pot=hand.pot,
-        folded=tuple(hand.folded),
-        actor=hand.actor,
-        legal=hand.legal_actions() if hand.actor == player else None,
-        big_blind=hand.stakes.big_blind,
-        history=tuple(hand.history),
-        shown=shown,
-        button=hand.button,
-        position=position_names(n)[player],
-        log=redacted_log(hand, player),
-    )
+    shown = tuple(hand.shown) if hand.shown is not None else _NOBODY[n]
+    return _new(
+        SeatView,
+        (
+            player,
+            hand.phase,
+            hand.holes[player],
+            tuple(hand.board),
+            tuple(hand.stacks),
+            tuple(hand.bets),
+            hand.pot,
+            tuple(hand.folded),
+            hand.actor,
+            hand.legal_actions() if hand.actor == player else None,
+            hand.stakes.big_blind,
+            shown,
+            hand.button,
+            _POSITIONS[n][player],
+            tuple(hand.history),
+            tuple(hand.log),
+            hand.hole_events_at,
+        ),
+    )  # SeatView(...), without the generated __new__'s overhead
+
+
+_new = tuple.__new__
+_NOBODY = [(None,) * n for n in range(11)]
+_POSITIONS = [position_names(n) if n >= 2 else () for n in range(11)]
 
 
 def redacted_log(hand: HandState, seat: int | None) -> tuple[LogEntry, ...]:
-    """The hand's log as `seat` may see it: every other player's hole cards removed (None: a spectator)."""
-    log = list(hand.log)
-    start = hand.hole_events_at
-    for j in range(len(hand.stacks)):
-        if j != seat:
-            log[start + j] = ("hole", j, (), None, None, Phase.PREFLOP)
-    return tuple(log)
+    """The hand's log as `seat` may see it: their own hole cards and nobody else's (None: a spectator)."""
+    if seat is None:
+        return tuple(hand.log)
+    return _with_own_cards(hand.log, hand.hole_events_at, seat, hand.holes[seat])
+
+
+def _with_own_cards(
+    log: Sequence[LogEntry], start: int, player: int, hole: tuple[Card, ...]
+) -> tuple[LogEntry, ...]:
+    """The public `log` with `player`'s hole-card event (at `start + player`) showing their cards."""
+    entries = list(log)
+    if start + player < len(entries):
+        entries[start + player] = ("hole", player, hole, None, None, Phase.PREFLOP)
+    return tuple(entries)

@@ -51,9 +51,10 @@ def cards_in(value: Any) -> set[Card]:
     """Every card reachable from a value (attrs classes, tuples, lists, named tuples)."""
     if isinstance(value, Card):
         return {value}
+    if isinstance(value, SeatView):  # every field, and the events built from them
+        return cards_in(tuple(value)) | cards_in(value.events)
     if attrs.has(type(value)):
-        found = set().union(*(cards_in(getattr(value, f.name)) for f in attrs.fields(type(value))))
-        return found | (cards_in(value.events) if isinstance(value, SeatView) else set())
+        return set().union(*(cards_in(getattr(value, f.name)) for f in attrs.fields(type(value))))
     if isinstance(value, (tuple, list)):
         return set().union(set(), *(cards_in(v) for v in value))
     return set()

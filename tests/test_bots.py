@@ -42,13 +42,12 @@ def test_bots_never_see_hidden_cards() -> None:
     config = MatchConfig(("tests.test_bots:SpyBot", "random", "random"), seed=4)
     bots = [load_bot(spec) for spec in config.specs]
     for index in range(60):
-        record = play_hand(config, bots, index, export=True)
-        assert record.history is not None
+        (history,) = play_hand(config, bots, index, export=True).histories
         spy = bots[0]
         assert isinstance(spy, SpyBot)
         me = f"p{spy.player + 1}"
         visible: set[Card] = set()  # own hole cards, the board, and cards shown down
-        for line in record.history["actions"]:
+        for line in history["actions"]:
             words = line.split()
             if words[:2] == ["d", "dh"] and words[2] == me:
                 visible |= set(parse_cards(words[3]))

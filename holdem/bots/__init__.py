@@ -9,13 +9,14 @@ shown at showdown are in ``view.shown``).
 from __future__ import annotations
 
 import copy
+import functools
 import importlib
 import inspect
 import random
 import types
 import typing
 from collections.abc import Callable
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeGuard, cast, runtime_checkable
 
 from holdem.actions import Action
 from holdem.errors import BotLoadError
@@ -85,9 +86,14 @@ def bot_name(spec: BotSpec) -> str:
     """How a bot is named in results."""
     if isinstance(spec, str):
         return spec
-    if isinstance(spec, type) or not isinstance(spec, Bot):
+    if isinstance(spec, type) or not _is_bot(spec):
         return getattr(spec, "__name__", type(spec).__name__)
     return type(spec).__name__
+
+
+def _is_bot(value: object) -> TypeGuard[Bot]:
+    """Whether `value` has an ``act`` method (what `isinstance(value, Bot)` asks, many times faster)."""
+    return callable(getattr(value, "act", None))
 
 
 def _resolve(name: str) -> Callable[..., Any]:
@@ -124,18 +130,33 @@ def _fits(value: object, hint: Any) -> bool:
     return True
 
 
-def _check_arguments(factory: Callable[..., Any], kwargs: dict[str, Any], name: str) -> None:
-    """Refuse unknown arguments and values of the wrong type before the bot is built."""
+@functools.lru_cache(maxsize=256)
+def _signature(factory: Callable[..., Any]) -> tuple[tuple[str, ...], dict[str, Any]] | None:
+    """A factory's keyword parameters and their annotations (None: it takes any keywords)."""
     try:
         parameters = inspect.signature(factory).parameters
     except (TypeError, ValueError):
-        return
+        return None
     if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
-        return
+        return None
     try:
         hints = typing.get_type_hints(factory.__init__ if isinstance(factory, type) else factory)  # type: ignore[misc]
     except Exception:
         hints = {}
+    return tuple(parameters), hints
+
+
+def _check_arguments(factory: Callable[..., Any], kwargs: dict[str, Any], name: str) -> None:
+    """Refuse unknown arguments and values of the wrong type before the bot is built."""
+    if not kwargs:
+        return
+    try:
+        signature = _signature(factory)
+    except TypeError:  # an unhashable factory: look it up afresh
+        signature = _signature.__wrapped__(factory)
+    if signature is None:
+        return
+    parameters, hints = signature
     for key, value in kwargs.items():
         if key not in parameters:
             takes = ", ".join(k for k in parameters if k != "self") or "no arguments"
@@ -156,7 +177,7 @@ def load_bot(spec: BotSpec, **kwargs: Any) -> Bot:
     if isinstance(spec, str):
         name, spec_kwargs = parse_spec(spec)
         factory, kwargs = _resolve(name), {**spec_kwargs, **kwargs}
-    elif isinstance(spec, Bot) and not isinstance(spec, type):
+    elif _is_bot(spec) and not isinstance(spec, type):
         if kwargs:
             raise BotLoadError(f"bot {bot_name(spec)!r} is an instance; it takes no arguments")
         try:
@@ -166,7 +187,7 @@ def load_bot(spec: BotSpec, **kwargs: Any) -> Bot:
                 f"cannot copy bot {bot_name(spec)!r}: {type(error).__name__}: {error}"
             ) from None
     else:
-        name, factory = bot_name(spec), spec
+        name, factory = bot_name(spec), cast(Callable[..., Any], spec)
     if not callable(factory):
         raise BotLoadError(
             f"{name!r} is not a bot: not a name, a class, a factory or an object with act(view)"
@@ -176,6 +197,6 @@ def load_bot(spec: BotSpec, **kwargs: Any) -> Bot:
         bot = factory(**kwargs)
     except Exception as error:
         raise BotLoadError(f"cannot build bot {name!r}: {type(error).__name__}: {error}") from None
-    if not isinstance(bot, Bot):
+    if not _is_bot(bot):
         raise BotLoadError(f"{name!r} built a {type(bot).__name__}, which has no act(view) method")
     return bot
