@@ -17,7 +17,7 @@ import numpy.typing as npt
 from holdem import _tables
 from holdem.errors import InvalidCardError
 
-__all__ = ["Tables", "combinations", "evaluate_many", "strength_counts", "tables"]
+__all__ = ["Tables", "combinations", "evaluate_many", "strength_counts", "strengths_of", "tables"]
 
 _LOW_MASK = (1 << _tables.HIGH_SHIFT) - 1
 _HIGH_MASK = (1 << (32 - _tables.HIGH_SHIFT)) - 1
@@ -72,6 +72,11 @@ def evaluate_many(cards: npt.ArrayLike) -> npt.NDArray[np.int32]:
         raise InvalidCardError(f"card indices must be integers, got dtype {hands.dtype}")
     if hands.size and (hands.min() < 0 or hands.max() > 51):
         raise InvalidCardError("card indices must be in 0..51")
+    return strengths_of(hands)
+
+
+def strengths_of(hands: npt.NDArray[np.integer]) -> npt.NDArray[np.int32]:
+    """`evaluate_many` without checking its input: for callers that built the array themselves."""
     t = tables()
     out = np.empty(len(hands), dtype=np.int32)
     # Cache-sized chunks: the (rows, cards) int64 keys of one chunk stay in cache.
