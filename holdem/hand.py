@@ -26,7 +26,7 @@ from holdem.events import Event, HandResult, LogEntry, Phase
 from holdem.posting import post, setup
 from holdem.showdown import Settlement, result_of, settle
 from holdem.stakes import Rules, Stakes, Structure
-from holdem.views import SeatView, redacted_log
+from holdem.views import redacted_log
 from holdem.views import view as seat_view
 
 __all__ = ["Event", "Hand", "HandResult", "Phase"]  # the values are defined in holdem.events
@@ -176,9 +176,8 @@ class Hand:
         """
         return [Event(*entry) for entry in redacted_log(self, seat)]
 
-    def view(self, player: int) -> SeatView:
-        """What `player` may know now (see `holdem.views`)."""
-        return seat_view(self, player)
+    view = seat_view
+    """``hand.view(player)``: what `player` may know now (`holdem.views.view`, bound as a method)."""
 
     def _deal_holes(self) -> None:
         n = len(self.stacks)

@@ -31,6 +31,7 @@ from holdem.stakes import Rules, Stakes
 from holdem.stats import RunningMean
 
 _PREFLOP, _RAISE, _CALL = Phase.PREFLOP, ActionKind.RAISE, ActionKind.CALL
+_clock = time.perf_counter
 
 __all__ = ["BotResult", "Fault", "MatchConfig", "MatchResult", "decide", "play_hand", "play_match"]
 
@@ -225,7 +226,7 @@ def decide(
     """
     p = hand.actor
     assert p is not None
-    start = time.perf_counter()
+    start = _clock()
     trace = None
     try:
         action: Any = bot.act(hand.view(p))
@@ -233,7 +234,7 @@ def decide(
     except Exception as error:
         action, reason = None, f"act raised {type(error).__name__}: {error}"
         trace = traceback.format_exc()
-    elapsed = time.perf_counter() - start
+    elapsed = _clock() - start
     if reason is None and not isinstance(action, Action):
         reason = f"act returned {action!r}, not an Action"
     if reason is None and time_limit is not None and elapsed > time_limit:
