@@ -150,6 +150,41 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_icm(args: argparse.Namespace) -> int:
+    from holdem.tournament import icm
+
+    result = icm(args.stacks, args.prizes, samples=args.samples, rng=_seed(args.seed))
+    if args.json:
+        print(json.dumps({"equities": list(result.equities), "method": result.method,
+                          "stderr": list(result.stderr)}))  # fmt: skip
+        return 0
+    pool = sum(args.prizes[: sum(1 for s in args.stacks if s)])
+    sampled = result.method == "sampled"
+    print(f"{'player':>6}  {'stack':>10}  {'equity':>10}  {'share':>7}" + ("  ±stderr" if sampled else ""))
+    for k, (stack, value, error) in enumerate(zip(args.stacks, result.equities, result.stderr, strict=True)):
+        share = value / pool if pool else 0.0
+        line = f"{k + 1:>6}  {stack:>10,}  {value:>10.2f}  {share:>7.2%}"
+        print(line + (f"  ±{error:.2f}" if sampled else ""))
+    print(f"method: {result.method}" + (f" ({args.samples:,} finishing orders)" if sampled else ""))
+    return 0
+
+
+def _numbers(kind: type[int] | type[float]) -> Callable[[str], list[Any]]:
+    """A comma-separated list of whole numbers (`int`) or numbers (`float`)."""
+
+    def parse(text: str) -> list[Any]:
+        try:
+            values = [kind(part) for part in text.split(",") if part.strip()]
+        except ValueError:
+            what = "whole numbers" if kind is int else "numbers"
+            raise argparse.ArgumentTypeError(f"expected comma-separated {what}, got {text!r}") from None
+        if not values:
+            raise argparse.ArgumentTypeError(f"expected at least one number, got {text!r}")
+        return values
+
+    return parse
+
+
 def _blinds(text: str) -> tuple[int, int]:
     small, sep, big = text.partition("/")
     if not sep or not small.isdecimal() or not big.isdecimal() or int(big) <= 0:
@@ -358,6 +393,16 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument("--history", type=Path, metavar="DIR", help="write every hand to DIR/match.phhs")
     match.add_argument("--debug", action="store_true", help="show the traceback of a bot that raised")
     match.set_defaults(run=_cmd_match)
+
+    ic = _sub(sub, "icm", "tournament equity of stacks for prizes (ICM)",
+              "Each player's share of the prizes by the Malmuth-Harville model (rule 31): exact up to "
+              "14 players with chips, sampled beyond (with a standard error).")  # fmt: skip
+    ic.add_argument("--stacks", type=_numbers(int), required=True, help="chips, e.g. 5000,3000,2000")
+    ic.add_argument("--prizes", type=_numbers(float), required=True, help="prizes by place, e.g. 50,30,20")
+    ic.add_argument("--samples", type=_positive_int, default=200_000, help="finishing orders when sampled")
+    ic.add_argument("--seed", type=_int, default=None, help="seed when sampled (default: a fresh one)")
+    ic.add_argument("--json", action="store_true", help='print {"equities", "method", "stderr"}')
+    ic.set_defaults(run=_cmd_icm)
 
     play = _sub(sub, "play", "play against bots in the terminal",
                 "Play hold'em against bots. Commands: f fold, k check, c call, r N raise to N, a all-in, "

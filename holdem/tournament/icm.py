@@ -1,0 +1,128 @@
+"""Tournament equity by the Malmuth-Harville model (rule 31): exact for small fields, sampled beyond.
+
+A player finishes first with probability equal to their share of the chips; given the players
+placed so far, each remaining player takes the next place with probability equal to their share
+of the remaining chips. A player's equity is the sum over places of P(place) x prize(place).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Literal
+
+import attrs
+
+from holdem.errors import InvalidConfigError
+
+__all__ = ["EXACT_LIMIT", "ICMResult", "icm"]
+
+EXACT_LIMIT = 14
+"""Fields of up to this many players with chips are computed exactly (2**14 sets of placed players)."""
+
+
+@attrs.frozen
+class ICMResult:
+    """Each player's equity (in prize units), how it was found, and its standard error (0 when exact)."""
+
+    equities: tuple[float, ...]
+    method: Literal["exact", "sampled"]
+    stderr: tuple[float, ...]
+
+
+def icm(
+    stacks: Sequence[int],
+    prizes: Sequence[float],
+    *,
+    method: Literal["auto", "exact", "sampled"] = "auto",
+    samples: int = 200_000,
+    rng: random.Random | int | None = None,
+) -> ICMResult:
+    """The ICM equity of each stack for the prizes of places 1, 2, … among the players with chips.
+
+    Busted players (stack 0) have equity 0; prizes for more places than there are players with
+    chips are not in play (those places are already decided). `method="auto"` is exact up to
+    `EXACT_LIMIT` players with chips and sampled beyond (then `samples` finishing orders drawn from
+    `rng`, a seed or a `random.Random`).
+    """
+    _check(stacks, prizes)
+    live = [i for i, stack in enumerate(stacks) if stack > 0]
+    paid = [float(p) for p in prizes[: len(live)]]
+    if method == "auto":
+        method = "exact" if len(live) <= EXACT_LIMIT else "sampled"
+    if method == "exact":
+        values = _exact([stacks[i] for i in live], paid)
+        errors = [0.0] * len(live)
+    elif method == "sampled":
+        if type(samples) is not int or samples < 2:
+            raise InvalidConfigError(f"samples must be a whole number of at least 2, got {samples!r}")
+        generator = rng if isinstance(rng, random.Random) else random.Random(rng)
+        values, errors = _sampled([stacks[i] for i in live], paid, samples, generator)
+    else:
+        raise InvalidConfigError(f"method must be 'auto', 'exact' or 'sampled', got {method!r}")
+    equities, stderr = [0.0] * len(stacks), [0.0] * len(stacks)
+    for k, i in enumerate(live):
+        equities[i], stderr[i] = values[k], errors[k]
+    return ICMResult(tuple(equities), method, tuple(stderr))
+
+
+def _check(stacks: Sequence[int], prizes: Sequence[float]) -> None:
+    if not stacks or any(type(s) is not int or s < 0 for s in stacks):
+        raise InvalidConfigError(f"stacks must be non-negative whole numbers, got {list(stacks)!r}")
+    if not any(stacks):
+        raise InvalidConfigError("at least one stack must have chips")
+    if not prizes or any(not isinstance(p, int | float) or isinstance(p, bool) for p in prizes):
+        raise InvalidConfigError(f"prizes must be numbers, got {list(prizes)!r}")
+    if any(p < 0 or not math.isfinite(p) for p in prizes):
+        raise InvalidConfigError(f"prizes must be finite and non-negative, got {list(prizes)!r}")
+
+
+def _exact(stacks: list[int], prizes: list[float]) -> list[float]:
+    """Dynamic programming over the sets of players already placed (bit masks), one place at a time."""
+    n = len(stacks)
+    total = sum(stacks)
+    equities = [0.0] * n
+    layer = {0: 1.0}  # placed players -> probability that exactly they took the places so far
+    for prize in prizes:
+        following: dict[int, float] = {}
+        for placed, probability in layer.items():
+            left = total - sum(stacks[i] for i in range(n) if placed >> i & 1)
+            for i in range(n):
+                if placed >> i & 1:
+                    continue
+                chance = probability * stacks[i] / left
+                equities[i] += chance * prize
+                key = placed | 1 << i
+                following[key] = following.get(key, 0.0) + chance
+        layer = following
+    return equities
+
+
+def _sampled(
+    stacks: list[int], prizes: list[float], samples: int, rng: random.Random
+) -> tuple[list[float], list[float]]:
+    """Finishing orders drawn with the model's probabilities, and each player's mean prize.
+
+    Each player's key is an exponential variable divided by their stack; sorting the keys gives a
+    finishing order with exactly the model's probabilities. NumPy, in chunks of samples.
+    """
+    import numpy as np
+
+    n = len(stacks)
+    gen = np.random.default_rng(rng.getrandbits(128))
+    weights = np.array(stacks, dtype=np.float64)
+    prize_of_place = np.zeros(n)
+    prize_of_place[: len(prizes)] = prizes
+    sums, squares = np.zeros(n), np.zeros(n)
+    chunk = max(1, 2_000_000 // n)
+    for start in range(0, samples, chunk):
+        size = min(chunk, samples - start)
+        order = np.argsort(gen.exponential(size=(size, n)) / weights, axis=1)
+        won = np.empty((size, n))
+        np.put_along_axis(won, order, np.broadcast_to(prize_of_place, (size, n)), axis=1)
+        sums += won.sum(axis=0)
+        squares += (won * won).sum(axis=0)
+    means = sums / samples
+    variance = np.maximum(squares / samples - means * means, 0.0) * samples / (samples - 1)
+    return means.tolist(), np.sqrt(variance / samples).tolist()

@@ -1,0 +1,144 @@
+"""Tournament structures (rule 23): levels of blinds and antes with their durations on the tournament
+clock, and the starting stack. Shipped ones by name (`turbo`, `regular`, `deep`, `hyper`), custom
+ones from a TOML or JSON file; anything malformed is a `StructureError` naming the level.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from holdem.errors import InvalidConfigError
+from holdem.stakes import Stakes
+
+__all__ = ["SHIPPED", "Level", "Structure", "StructureError", "load_structure"]
+
+SHIPPED = ("hyper", "turbo", "regular", "deep")
+"""The structures shipped with holdem (holdem/tournament/structures/NAME.toml)."""
+
+
+class StructureError(InvalidConfigError):
+    """A structure that cannot be played: the message names the level and what is wrong."""
+
+
+@attrs.frozen
+class Level:
+    """One level: blinds, an ante (everyone's, or the big blind's for the table when
+    `big_blind_ante`), and how many minutes it lasts on the tournament clock."""
+
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    big_blind_ante: bool = False
+    duration: float = 10.0
+
+    def stakes(self) -> Stakes:
+        """The stakes of a hand started at this level."""
+        if self.big_blind_ante:
+            return Stakes(self.small_blind, self.big_blind, big_blind_ante=self.ante)
+        return Stakes(self.small_blind, self.big_blind, ante=self.ante)
+
+
+@attrs.frozen
+class Structure:
+    """A starting stack and the levels, in order; the last level lasts until the end."""
+
+    name: str
+    starting_stack: int
+    levels: tuple[Level, ...]
+
+    def level_at(self, minutes: float) -> int:
+        """The level (0-based) in force `minutes` after the start (rule 23)."""
+        elapsed = 0.0
+        for k, level in enumerate(self.levels[:-1]):
+            elapsed += level.duration
+            if minutes < elapsed:
+                return k
+        return len(self.levels) - 1
+
+    def to_dict(self) -> dict[str, Any]:
+        """The structure as JSON-ready data (as `holdem tournament --json` reports it)."""
+        return {
+            "name": self.name,
+            "starting_stack": self.starting_stack,
+            "levels": [attrs.asdict(level) for level in self.levels],
+        }
+
+
+def structure(name: str, starting_stack: int, levels: Sequence[Mapping[str, Any]]) -> Structure:
+    """A checked `Structure` from plain data (the contents of a structure file)."""
+    if type(starting_stack) is not int or starting_stack <= 0:
+        raise StructureError(f"starting_stack must be a positive whole number, got {starting_stack!r}")
+    if not isinstance(levels, Sequence) or isinstance(levels, str) or not levels:
+        raise StructureError("a structure needs at least one level")
+    checked: list[Level] = []
+    for k, data in enumerate(levels, start=1):
+        where = f"level {k}"
+        if not isinstance(data, Mapping):
+            raise StructureError(f"{where} must be a table of small_blind, big_blind, ante, duration")
+        unknown = set(data) - {"small_blind", "big_blind", "ante", "big_blind_ante", "duration"}
+        if unknown:
+            raise StructureError(f"{where} has unknown fields {sorted(unknown)!r}")
+        small, big, ante = data.get("small_blind"), data.get("big_blind"), data.get("ante", 0)
+        bb_ante, duration = data.get("big_blind_ante", False), data.get("duration")
+        for field, value, least in (("small_blind", small, 0), ("big_blind", big, 1), ("ante", ante, 0)):
+            if type(value) is not int or value < least:
+                raise StructureError(
+                    f"{where}: {field} must be a whole number of at least {least}, got {value!r}"
+                )
+        assert isinstance(small, int) and isinstance(big, int) and isinstance(ante, int)
+        if small > big:
+            raise StructureError(f"{where}: the small blind {small} is more than the big blind {big}")
+        if ante >= big:
+            raise StructureError(f"{where}: the ante {ante} must be less than the big blind {big}")
+        if not isinstance(bb_ante, bool):
+            raise StructureError(f"{where}: big_blind_ante must be true or false, got {bb_ante!r}")
+        positive = isinstance(duration, int | float) and 0 < duration < float("inf")
+        if isinstance(duration, bool) or not positive:
+            raise StructureError(f"{where}: duration must be a positive number of minutes, got {duration!r}")
+        assert isinstance(duration, int | float)
+        level = Level(small, big, ante, bb_ante, float(duration))
+        if checked:
+            before = checked[-1]
+            if big < before.big_blind or small < before.small_blind:
+                raise StructureError(f"{where}: blinds {small}/{big} are lower than the level before")
+            if (small, big, ante) == (before.small_blind, before.big_blind, before.ante):
+                raise StructureError(f"{where}: the same blinds and ante as the level before")
+        checked.append(level)
+    return Structure(name, starting_stack, tuple(checked))
+
+
+def load_structure(name_or_path: str | Path) -> Structure:
+    """A shipped structure by name (`SHIPPED`), or one read from a .toml or .json file."""
+    text = str(name_or_path)
+    if text in SHIPPED:
+        source = resources.files("holdem.tournament").joinpath("structures", f"{text}.toml").read_text()
+        return _from_text(source, text, toml=True)
+    path = Path(name_or_path)
+    if path.suffix not in (".toml", ".json"):
+        raise StructureError(
+            f"unknown structure {text!r}: give one of {', '.join(SHIPPED)}, or a .toml or .json file"
+        )
+    try:
+        source = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise StructureError(f"cannot read {text!r}: {error}") from None
+    return _from_text(source, path.stem, toml=path.suffix == ".toml")
+
+
+def _from_text(source: str, name: str, *, toml: bool) -> Structure:
+    try:
+        data = tomllib.loads(source) if toml else json.loads(source)
+    except (tomllib.TOMLDecodeError, json.JSONDecodeError, ValueError, RecursionError) as error:
+        raise StructureError(
+            f"structure {name!r} is not valid {'TOML' if toml else 'JSON'}: {error}"
+        ) from None
+    if not isinstance(data, dict):
+        raise StructureError(f"structure {name!r} must be a table with starting_stack and levels")
+    return structure(str(data.get("name", name)), data.get("starting_stack"), data.get("levels", ()))  # type: ignore[arg-type]

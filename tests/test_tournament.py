@@ -1,0 +1,185 @@
+"""Tournament foundations: structures (rule 23), places and prizes (rule 29), ICM (rule 31)."""
+
+import itertools
+import json
+import math
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from holdem.cli import main
+from holdem.tournament import SHIPPED, StructureError, icm, load_structure, payout_shares, prizes
+from tests.strategies import examples
+
+
+def brute_force_icm(stacks: list[int], prizes_by_place: list[float]) -> list[float]:
+    """Every finishing order with its Malmuth-Harville probability, summed up (rule 31's definition)."""
+    equities = [0.0] * len(stacks)
+    live = [i for i, s in enumerate(stacks) if s]
+    for order in itertools.permutations(live):
+        probability, left = 1.0, sum(stacks)
+        for i in order:
+            probability *= stacks[i] / left
+            left -= stacks[i]
+        for place, i in enumerate(order):
+            if place < len(prizes_by_place):
+                equities[i] += probability * prizes_by_place[place]
+    return equities
+
+
+def test_rule_31_icm_matches_a_hand_computation() -> None:
+    """5000/3000/2000 for 50/30/20: A is first half the time, second 0.3*5/7 + 0.2*5/8, and so on."""
+    a_second = 0.3 * 5 / 7 + 0.2 * 5 / 8
+    a = 50 * 0.5 + 30 * a_second + 20 * (1 - 0.5 - a_second)
+    result = icm([5000, 3000, 2000], [50, 30, 20])
+    assert "exact" == result.method
+    assert pytest.approx([a, 32.75, 100 - a - 32.75]) == list(result.equities)
+
+
+@given(
+    stacks=st.lists(st.integers(0, 10_000), min_size=2, max_size=7).filter(
+        lambda s: sum(1 for x in s if x) >= 1
+    ),
+    paid=st.lists(st.integers(0, 1000), min_size=1, max_size=7),
+)
+@settings(max_examples=examples(150), deadline=None)
+def test_rule_31_icm_agrees_with_every_finishing_order(stacks: list[int], paid: list[int]) -> None:
+    prizes_by_place = sorted(paid, reverse=True)
+    expected = brute_force_icm(stacks, prizes_by_place)
+    assert pytest.approx(expected, abs=1e-9, rel=1e-9) == list(icm(stacks, prizes_by_place).equities)
+
+
+def test_rule_31_busted_players_have_nothing_and_equal_stacks_are_equal() -> None:
+    result = icm([4000, 0, 4000, 2000], [60, 40])
+    assert 0.0 == result.equities[1]
+    assert result.equities[0] == pytest.approx(result.equities[2])
+    assert pytest.approx(100.0) == sum(result.equities)
+
+
+def test_rule_31_sampled_estimates_agree_with_exact_within_three_standard_errors() -> None:
+    stacks = [9000, 7000, 6500, 5000, 4200, 3000, 2500, 1800, 1200, 600, 200, 50]
+    paid = [30.0, 20, 14, 10, 8, 6, 5, 4, 3]
+    exact, sampled = icm(stacks, paid), icm(stacks, paid, method="sampled", samples=100_000, rng=3)
+    assert "sampled" == sampled.method and all(e > 0 for e in sampled.stderr)
+    for e, s, error in zip(exact.equities, sampled.equities, sampled.stderr, strict=True):
+        assert abs(e - s) <= 3 * error
+
+
+def test_rule_31_large_fields_are_sampled() -> None:
+    result = icm([1000 + 7 * k for k in range(40)], [50, 30, 20], samples=2000, rng=1)
+    assert "sampled" == result.method and pytest.approx(100.0) == sum(result.equities)
+
+
+@pytest.mark.parametrize(
+    ("stacks", "prizes_by_place", "message"),
+    [([100, -1], [1], "non-negative whole"), ([0, 0], [1], "at least one stack"), ([5, 5], [], "prizes"),
+     ([5, 5], [float("nan")], "finite"), ([5, 5.5], [1], "whole numbers")],  # type: ignore[list-item]
+)  # fmt: skip
+def test_rule_31_bad_icm_input_is_a_clear_error(
+    stacks: list[int], prizes_by_place: list[float], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        icm(stacks, prizes_by_place)
+
+
+def test_icm_command_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert 0 == main(["icm", "--stacks", "5000,3000,2000", "--prizes", "50,30,20", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert ("exact", [0.0, 0.0, 0.0]) == (data["method"], data["stderr"])
+    assert pytest.approx([38.392857, 32.75, 28.857143]) == data["equities"]
+
+
+@pytest.mark.parametrize(
+    ("entrants", "expected"),
+    [(2, (100,)), (6, (65, 35)), (9, (50, 30, 20)), (10, (50, 30, 20)), (18, (40, 30, 20, 10))],
+)
+def test_rule_29_standard_payouts_for_small_fields(entrants: int, expected: tuple[int, ...]) -> None:
+    assert expected == payout_shares(entrants)
+
+
+def test_rule_29_large_fields_pay_about_15_percent_top_heavy() -> None:
+    shares = payout_shares(180)
+    assert 27 == len(shares) and pytest.approx(100.0) == sum(shares)
+    assert all(a > b for a, b in itertools.pairwise(shares))
+    assert 20 < shares[0] < 30
+
+
+@given(pool=st.integers(0, 10**9), shares=st.lists(st.floats(0.01, 100), min_size=1, max_size=40))
+@settings(max_examples=examples(300), deadline=None)
+def test_rule_29_prizes_add_up_to_the_pool_with_remainders_to_the_top(pool: int, shares: list[float]) -> None:
+    shares.sort(reverse=True)
+    paid = prizes(pool, shares)
+    assert pool == sum(paid)
+    exact = [pool * s / sum(shares) for s in shares]
+    assert all(p >= math.floor(e) - 1 and p <= math.floor(e) + 2 for p, e in zip(paid, exact, strict=True))
+
+
+def test_rule_29_odd_units_go_one_each_from_first() -> None:
+    assert (34, 33, 33) == prizes(100, [1, 1, 1])
+    assert (450, 270, 180) == prizes(900, payout_shares(9))
+
+
+@pytest.mark.parametrize("shares", [[], [30, 50], [50, 0], [50, -5], [True]])
+def test_rule_29_bad_shares_are_refused(shares: list[float]) -> None:
+    with pytest.raises(ValueError, match="shares"):
+        prizes(100, shares)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_rule_23_shipped_structures_load_and_escalate(name: str) -> None:
+    structure = load_structure(name)
+    assert structure.starting_stack > 0 and len(structure.levels) >= 10
+    bigs = [level.big_blind for level in structure.levels]
+    assert bigs == sorted(bigs) and len(set(bigs)) == len(bigs)
+    assert all(level.ante < level.big_blind for level in structure.levels)
+
+
+def test_rule_23_levels_change_on_the_tournament_clock() -> None:
+    structure = load_structure("turbo")  # 5-minute levels
+    assert [0, 0, 1, 2, len(structure.levels) - 1] == [
+        structure.level_at(t) for t in (0, 4.99, 5, 12, 10_000)
+    ]
+    assert 30 == structure.levels[1].stakes().big_blind
+
+
+def level(small: int, big: int, **more: object) -> dict[str, object]:
+    return {"small_blind": small, "big_blind": big, "duration": 5} | more
+
+
+@pytest.mark.parametrize(
+    ("levels", "message"),
+    [
+        ([], "at least one level"),
+        ([{"small_blind": 10, "big_blind": 20, "duration": 0}], "duration must be a positive"),
+        ([level(30, 20)], "small blind 30 is more than the big blind 20"),
+        ([level(10, 20, ante=20)], "ante 20 must be less than"),
+        ([level(20, 40), level(10, 20)], "level 2: blinds 10/20 are lower"),
+        ([level(10, 20)] * 2, "level 2: the same blinds"),
+        ([level(10, 20, color_up=True)], "unknown fields"),
+        ([level("10", 20)], "small_blind must be a whole number"),  # type: ignore[arg-type]
+    ],
+)  # fmt: skip
+def test_rule_23_malformed_structures_are_refused(levels: list[object], message: str, tmp_path: Path) -> None:
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps({"starting_stack": 1000, "levels": levels}))
+    with pytest.raises(StructureError, match=message):
+        load_structure(path)
+
+
+def test_rule_23_custom_structures_from_toml(tmp_path: Path) -> None:
+    path = tmp_path / "club.toml"
+    path.write_text(
+        "starting_stack = 2000\n[[levels]]\nsmall_blind = 5\nbig_blind = 10\nduration = 12\n"
+        "[[levels]]\nsmall_blind = 10\nbig_blind = 20\nante = 15\nbig_blind_ante = true\nduration = 12\n"
+    )
+    structure = load_structure(path)
+    assert ("club", 2000, 15) == (
+        structure.name,
+        structure.starting_stack,
+        structure.levels[1].stakes().big_blind_ante,
+    )
+    for bad in (tmp_path / "nope.toml", tmp_path / "club.txt", "no-such-structure"):
+        with pytest.raises(StructureError):
+            load_structure(bad)
