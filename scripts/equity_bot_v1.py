@@ -17,8 +17,8 @@ from __future__ import annotations
 import random
 import time
 
-from holdem.actions import Action, ActionKind
-from holdem.bots.equity import starting_hand_percentiles
+from holdem.actions import ActionKind
+from holdem.bots.equity import EquityBot, starting_hand_percentiles
 from holdem.evaluator import strength
 from holdem.events import Event
 from holdem.views import SeatView
@@ -26,16 +26,12 @@ from holdem.views import SeatView
 __all__ = ["EquityBotV1"]
 
 
-class EquityBotV1:
-    """Plays by Monte Carlo equity against plausible ranges. `samples` per decision, or a `seconds` budget."""
+class EquityBotV1(EquityBot):
+    """The previous equity estimate (pure Python, one sample at a time) under the same decision rule:
+    `act` is `EquityBot.act`, which did not change."""
 
     def __init__(self, samples: int = 300, seconds: float | None = None, aggression: float = 1.0) -> None:
-        if samples <= 0:
-            raise ValueError(f"samples must be positive, got {samples!r}")
-        self.samples = samples
-        self.seconds = seconds
-        self.aggression = aggression
-        self.rng = random.Random(0)
+        super().__init__(samples, seconds, aggression)
         self.percentiles = starting_hand_percentiles()
 
     def set_random(self, rng: random.Random) -> None:
@@ -107,25 +103,3 @@ class EquityBotV1:
                 total += 1.0 / (1 + theirs.count(ours))  # a split pot
             done += 1
         return total / done
-
-    # ----------------------------------------------------------- decision
-    def act(self, view: SeatView) -> Action:
-        legal = view.legal
-        assert legal is not None
-        opponents = sum(1 for p in range(view.players) if p != view.player and not view.folded[p])
-        equity = self.equity(view)
-        # Acting last after the flop is worth a little (rule-of-thumb position bonus).
-        if view.board and view.player == max(p for p in range(view.players) if not view.folded[p]):
-            equity += 0.03
-        fair = 1 / (opponents + 1)
-        pot_after_call = view.pot + legal.to_call
-        can_raise = legal.min_raise_to is not None and legal.max_raise_to is not None
-        value = fair + (1 - fair) * 0.25 / self.aggression
-        if can_raise and equity >= value:
-            target = view.bets[view.player] + legal.to_call + int(0.75 * pot_after_call)
-            assert legal.min_raise_to is not None and legal.max_raise_to is not None
-            return Action.raise_to(min(max(target, legal.min_raise_to), legal.max_raise_to))
-        if legal.can_check:
-            return Action.check()
-        price = legal.to_call / (pot_after_call + legal.to_call)
-        return Action.call() if equity >= price + 0.02 else Action.fold()
