@@ -1,9 +1,9 @@
 """Matches between bots: heads-up or ring, plain or duplicate, in one or many processes.
 
-Hand ``h`` is dealt from a deck seeded by (seed, deal) and played with the bots rotated one
-seat per hand; in duplicate mode each deal is played once per rotation, so that every bot
-holds every hand. Hands are played in fixed chunks, each with fresh bots seeded by (seed,
-chunk, bot), so the results are the same whatever the number of worker processes. Statistics
+Hands are played in fixed chunks (in duplicate mode, whole deals), each with fresh bots seeded
+by (seed, chunk, bot) and decks drawn from a source seeded by (seed, chunk), so the results are
+the same whatever the number of worker processes. The bots rotate one seat per hand; in
+duplicate mode each deal is played once per rotation, so that every bot holds every hand. Statistics
 are gathered as hands stream in, so memory does not grow with the number of hands; Ctrl-C
 ends a match early with the results of the hands played so far (`MatchResult.interrupted`).
 """

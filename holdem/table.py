@@ -122,7 +122,6 @@ class Table:
             place.waiting = True  # back from broke: wait for the big blind, or sit_in(post_missed=True)
         place.stack += amount
 
-    # -------------------------------------------------------- the button
     # ----------------------------------------------------------- playing
     def start_hand(self, *, deck: Deck | None = None) -> Hand:
         """Place the button and blinds, and deal a hand to the players who are in.
