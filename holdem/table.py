@@ -92,6 +92,10 @@ class Table:
         if self.button_rule == "moving" and self.big_blind_seat is not None:
             place.waiting, place.posting = wait_for_big_blind, not wait_for_big_blind
             place.owes_big = not wait_for_big_blind
+        elif self.button_rule == "dead" and self.big_blind_seat is not None:
+            # Rule 26: dealt in at once, unless the seat lies between the small blind and the
+            # button; then only once the button has passed it (checked as each hand starts).
+            place.waiting = True
         self.seats[seat] = place
 
     def leave(self, seat: int) -> Seat:
@@ -164,6 +168,19 @@ class Table:
             big = big if waiting is None else waiting
             self._record_missed(small, big)
         dealt = [s for s in seated if s in ready or s == big]
+        if not cash:
+            # Rule 26: a player who arrived between the small blind and the button sits out until
+            # the button has passed their seat; everyone else who arrived is dealt in now.
+            if small is not None and small != button:
+                behind = [
+                    s
+                    for s in dealt
+                    if self._place(s).waiting and 0 < (s - button) % self.size < (small - button) % self.size
+                ]
+                if len(dealt) - len(behind) >= 2:
+                    dealt = [s for s in dealt if s not in behind]
+            for s in dealt:
+                self._place(s).waiting = False
         order = dealing_order(dealt, button, self.size)
         blinds = [0] * len(order)
         dead = [0] * len(order)

@@ -137,11 +137,18 @@ def test_rule_23_shipped_structures_load_and_escalate(name: str) -> None:
 
 
 def test_rule_23_levels_change_on_the_tournament_clock() -> None:
-    structure = load_structure("turbo")  # 5-minute levels
-    assert [0, 0, 1, 2, len(structure.levels) - 1] == [
-        structure.level_at(t) for t in (0, 4.99, 5, 12, 10_000)
-    ]
-    assert 30 == structure.levels[1].stakes().big_blind
+    structure = load_structure("turbo")  # 5-minute levels, 21 of them
+    assert [0, 0, 1, 2, 20, 21, 22] == [structure.level_at(t) for t in (0, 4.99, 5, 12, 104.9, 105, 110)]
+    assert 30 == structure.level(1).stakes().big_blind
+
+
+def test_rule_23_past_its_last_level_a_structure_keeps_doubling() -> None:
+    """So that every tournament ends, even between players who never risk a chip."""
+    structure = load_structure("turbo")
+    last = structure.levels[-1]
+    assert (2 * last.big_blind, 4 * last.big_blind, 4 * last.ante) == (
+        structure.level(21).big_blind, structure.level(22).big_blind, structure.level(22).ante,
+    )  # fmt: skip
 
 
 def level(small: int, big: int, **more: object) -> dict[str, object]:

@@ -47,20 +47,31 @@ class Level:
 
 @attrs.frozen
 class Structure:
-    """A starting stack and the levels, in order; the last level lasts until the end."""
+    """A starting stack and the levels, in order. Past its last level a structure goes on doubling
+    the last level's blinds and ante every (last level's) duration, so that every tournament ends,
+    whatever the players do."""
 
     name: str
     starting_stack: int
     levels: tuple[Level, ...]
 
     def level_at(self, minutes: float) -> int:
-        """The level (0-based) in force `minutes` after the start (rule 23)."""
+        """The level (0-based; past the listed ones, the doubled ones) in force `minutes` after the
+        start (rule 23)."""
         elapsed = 0.0
-        for k, level in enumerate(self.levels[:-1]):
+        for k, level in enumerate(self.levels):
             elapsed += level.duration
             if minutes < elapsed:
                 return k
-        return len(self.levels) - 1
+        return len(self.levels) + int((minutes - elapsed) // self.levels[-1].duration)
+
+    def level(self, number: int) -> Level:
+        """Level `number` (0-based): a listed one, or past them the last one doubled per level."""
+        if number < len(self.levels):
+            return self.levels[number]
+        last, factor = self.levels[-1], 2 ** (number - len(self.levels) + 1)
+        return attrs.evolve(last, small_blind=last.small_blind * factor, big_blind=last.big_blind * factor,
+                            ante=last.ante * factor)  # fmt: skip
 
     def to_dict(self) -> dict[str, Any]:
         """The structure as JSON-ready data (as `holdem tournament --json` reports it)."""

@@ -1,0 +1,269 @@
+"""One tournament played by bots, on many tables and one clock (rules 22-30).
+
+Tables play concurrently on a simulated tournament clock: a hand takes `hand_seconds` plus
+`action_seconds` per action, and the table whose clock is earliest plays next, so levels change
+mid-session and a table with long hands plays fewer of them. After every hand the tournament
+director's work is done: eliminations and places (rules 28, 29), breaking (24) and balancing (25)
+tables, moved players (26), and hand-for-hand on the bubble (27). Deterministic for a seed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+
+import attrs
+
+from holdem.bots import Bot, BotSpec, bot_name, load_bot
+from holdem.errors import InvalidConfigError
+from holdem.hand import Hand
+from holdem.match import decide
+from holdem.positions import place_blinds
+from holdem.table import Table
+from holdem.tournament.payouts import payout_shares, prizes
+from holdem.tournament.structure import Structure
+
+__all__ = ["Finish", "TournamentConfig", "TournamentRun", "play_tournament"]
+
+
+@attrs.frozen
+class TournamentConfig:
+    """What is played: the bots (entrant i plays bots[i mod len(bots)]), the field, the structure,
+    the buy-in and payout shares (None: the standard ones for the field), and the clock."""
+
+    bots: tuple[BotSpec, ...]
+    entrants: int
+    structure: Structure
+    table_size: int = 9
+    buy_in: int = 100
+    shares: tuple[float, ...] | None = None
+    hand_seconds: float = 30.0
+    action_seconds: float = 5.0
+    seed: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        if not self.bots:
+            raise InvalidConfigError("a tournament needs at least one bot")
+        if type(self.entrants) is not int or self.entrants < 2:
+            raise InvalidConfigError(f"a tournament needs at least 2 entrants, got {self.entrants!r}")
+        if type(self.table_size) is not int or not 2 <= self.table_size <= 10:
+            raise InvalidConfigError(f"tables hold 2 to 10 players, got {self.table_size!r}")
+        if type(self.buy_in) is not int or self.buy_in < 0:
+            raise InvalidConfigError(f"the buy-in must be a non-negative whole number, got {self.buy_in!r}")
+        for name in ("hand_seconds", "action_seconds"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < math.inf:
+                raise InvalidConfigError(f"{name} must be a non-negative number, got {value!r}")
+
+
+@attrs.frozen
+class Finish:
+    """An entrant's result: name, bot, place (tied players share the best place of their group),
+    prize, and hands dealt."""
+
+    entrant: str
+    bot: str
+    place: int
+    prize: int
+    hands: int
+
+
+@attrs.frozen
+class TournamentRun:
+    """One tournament: every entrant's finish (in entrant order), the prizes by place, hands played
+    and the minutes on the tournament clock."""
+
+    run: int
+    finishes: tuple[Finish, ...]
+    prizes: tuple[int, ...]
+    hands: int
+    minutes: float
+
+
+def play_tournament(
+    config: TournamentConfig, run: int = 0, *, on_hand: Callable[[int, Table, Hand], None] | None = None
+) -> TournamentRun:
+    """Play tournament `run` of `config` to the end; `on_hand(table_number, table, hand)` sees every
+    finished hand (tables are numbered from 1)."""
+    return _Tournament(config, run, on_hand).play()
+
+
+class _Tournament:
+    """The tournament director: tables, clocks, places."""
+
+    def __init__(
+        self, config: TournamentConfig, run: int, on_hand: Callable[[int, Table, Hand], None] | None
+    ) -> None:
+        self.config = config
+        self.rng = random.Random(hash((config.seed, run)) & ((1 << 62) - 1))
+        self.run = run
+        self.on_hand = on_hand
+        n = config.entrants
+        self.names = [f"e{k + 1:0{len(str(n))}d}" for k in range(n)]
+        specs = [config.bots[k % len(config.bots)] for k in range(n)]
+        self.bot_names = [bot_name(spec) for spec in specs]
+        self.bots: dict[str, Bot] = {}
+        for name, spec in zip(self.names, specs, strict=True):
+            bot = load_bot(spec)
+            set_random = getattr(bot, "set_random", None)
+            if set_random is not None:
+                set_random(random.Random(self.rng.getrandbits(64)))
+            self.bots[name] = bot
+        shares = config.shares if config.shares is not None else payout_shares(n)
+        self.prizes = prizes(config.buy_in * n, shares[:n])
+        self.place: dict[str, int] = {}
+        self.prize: dict[str, int] = {}
+        self.hands = dict.fromkeys(self.names, 0)
+        self.played = 0
+        self.tables = self._draw_seats()  # rule 22
+        self.clocks = [0.0] * len(self.tables)
+
+    # ----------------------------------------------------------- set-up
+    def _draw_seats(self) -> list[Table]:
+        """Rule 22: a random draw to the fewest tables that hold the field, sizes within one, and
+        a random first button at each (dead from then on)."""
+        size, names = self.config.table_size, list(self.names)
+        self.rng.shuffle(names)
+        count = -(-len(names) // size)
+        stakes = self.config.structure.levels[0].stakes()
+        tables = []
+        for t in range(count):
+            table = Table(size, stakes, button="dead", rng=self.rng)
+            players = names[t::count]
+            for seat, name in zip(sorted(self.rng.sample(range(size), len(players))), players, strict=True):
+                table.sit(seat, name, self.config.structure.starting_stack)
+            table.button = self.rng.choice([s for s, p in enumerate(table.seats) if p is not None])
+            tables.append(table)
+        return tables
+
+    # ----------------------------------------------------------- playing
+    def play(self) -> TournamentRun:
+        while len(self.place) < len(self.names) - 1:
+            if self._left() == len(self.prizes) + 1 and len(self._playable()) > 1:
+                self._hand_for_hand_round()  # rule 27
+            else:
+                t = min(self._playable(), key=lambda k: (self.clocks[k], k))
+                self._settle_busts(self._play_hand(t))
+            self._break_and_balance()
+        (winner,) = [name for name in self.names if name not in self.place]
+        self._award([winner], 1)
+        finishes = tuple(
+            Finish(name, bot, self.place[name], self.prize[name], self.hands[name])
+            for name, bot in zip(self.names, self.bot_names, strict=True)
+        )
+        return TournamentRun(self.run, finishes, self.prizes, self.played, max(self.clocks))
+
+    def _left(self) -> int:
+        return len(self.names) - len(self.place)
+
+    def _playable(self) -> list[int]:
+        """Tables with two or more players."""
+        return [k for k, table in enumerate(self.tables) if _count(table) >= 2]
+
+    def _play_hand(self, t: int) -> list[tuple[str, int]]:
+        """One hand at table `t` (rule 23: at the level in force when it starts); returns the players
+        it busted, with their stacks at its start."""
+        table, structure = self.tables[t], self.config.structure
+        table.stakes = structure.level(structure.level_at(self.clocks[t])).stakes()
+        hand = table.start_hand()
+        starting = {table.seats[s].name: table.seats[s].stack for s in table.hand_seats}  # type: ignore[union-attr]
+        for name in starting:
+            self.hands[name] += 1
+        while hand.actor is not None:
+            decide(self.bots[table.seats[table.hand_seats[hand.actor]].name], hand)  # type: ignore[union-attr]
+        actions = len(hand.history)
+        table.end_hand()  # busted players leave their seats (dead button)
+        self.played += 1
+        self.clocks[t] += (self.config.hand_seconds + self.config.action_seconds * actions) / 60
+        if self.on_hand is not None:
+            self.on_hand(t + 1, table, hand)
+        seated = {p.name for p in table.seats if p is not None}
+        return [(name, stack) for name, stack in starting.items() if name not in seated]
+
+    def _hand_for_hand_round(self) -> None:
+        """Rule 27: every table plays one hand, and the next starts only when all have finished; the
+        players busted in the round finish together (rule 28)."""
+        busted: list[tuple[str, int]] = []
+        tables = self._playable()
+        for t in tables:
+            busted += self._play_hand(t)
+        latest = max(self.clocks[t] for t in tables)
+        for t in tables:
+            self.clocks[t] = latest
+        self._settle_busts(busted)
+
+    # ------------------------------------------------------------ places
+    def _settle_busts(self, busted: list[tuple[str, int]]) -> None:
+        """Rules 28-29: players out together finish by their stacks at the start of the hand (more
+        chips, higher place); equal stacks tie and share the prizes of the places they take."""
+        left = self._left() - len(busted)
+        groups: dict[int, list[str]] = {}
+        for name, stack in busted:
+            groups.setdefault(stack, []).append(name)
+        place = left + 1
+        for stack in sorted(groups, reverse=True):
+            self._award(groups[stack], place)
+            place += len(groups[stack])
+
+    def _award(self, names: list[str], place: int) -> None:
+        """`names` take places place..place+len-1 together: the best place, and equal shares of the
+        prizes (odd units one each, in entrant order)."""
+        pool = sum(self.prizes[p - 1] for p in range(place, place + len(names)) if p <= len(self.prizes))
+        share, odd = divmod(pool, len(names))
+        for k, name in enumerate(sorted(names, key=self.names.index)):
+            self.place[name] = place
+            self.prize[name] = share + (1 if k < odd else 0)
+
+    # ------------------------------------------------------------ tables
+    def _break_and_balance(self) -> None:
+        """Rule 24: break tables (highest number first) while the players fit at one table fewer;
+        rule 25: then move players from the longest table to the shortest until within one."""
+        size = self.config.table_size
+        while len(self.tables) > 1 and self._left() <= (len(self.tables) - 1) * size:
+            broken = self.tables.pop()
+            self.clocks.pop()
+            movers = [p for p in broken.seats if p is not None]
+            self.rng.shuffle(movers)
+            for mover in movers:  # each by random draw to an open seat at the other tables
+                open_seats = [
+                    (t, s)
+                    for t, table in enumerate(self.tables)
+                    for s, p in enumerate(table.seats)
+                    if p is None
+                ]
+                t, s = self.rng.choice(open_seats)
+                self.tables[t].sit(s, mover.name, mover.stack)
+        while True:
+            counts = [_count(table) for table in self.tables]
+            if max(counts) - min(counts) < 2:
+                return
+            source = max(range(len(counts)), key=lambda k: (counts[k], -k))
+            target = min(range(len(counts)), key=lambda k: (counts[k], k))
+            self._move(self.tables[source], self.tables[target])
+
+    def _move(self, source: Table, target: Table) -> None:
+        """Rule 25: the player due the big blind next at `source` moves to the empty seat at `target`
+        that will post the big blind soonest."""
+        seat = _next_big_blind(source)
+        mover = source.leave(seat)
+        empty = [s for s, p in enumerate(target.seats) if p is None]
+        after = target.big_blind_seat if target.big_blind_seat is not None else (target.button or 0)
+        chosen = min(empty, key=lambda s: (s - after - 1) % target.size)
+        target.sit(chosen, mover.name, mover.stack)
+
+
+def _count(table: Table) -> int:
+    return sum(1 for p in table.seats if p is not None)
+
+
+def _next_big_blind(table: Table) -> int:
+    """The seat that would post the big blind in the table's next hand."""
+    ready: Sequence[int] = [s for s, p in enumerate(table.seats) if p is not None and p.stack > 0]
+    if len(ready) < 2:
+        return ready[0]
+    _, _, big = place_blinds(
+        ready, table.size, rule="dead", last_button=table.button,
+        last_small=table.small_blind_seat, last_big=table.big_blind_seat,
+    )  # fmt: skip
+    return big
