@@ -1,11 +1,14 @@
 """Tournaments played on many tables (rules 22-30), from concrete small fields and random ones."""
 
+import json
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from holdem import Action, Stakes, Table
+from holdem.cli import main
 from holdem.hand import Hand
 from holdem.tournament import load_structure
 from holdem.tournament.run import TournamentConfig, _next_big_blind, _Tournament, play_tournament
@@ -250,3 +253,30 @@ def test_a_field_that_never_bets_still_ends() -> None:
     cfg = TournamentConfig(("folder",), 42, load_structure("turbo"), table_size=9, seed=41)
     run = play_tournament(cfg, 0)
     assert places_are_valid([f.place for f in run.finishes]) and run.minutes > 105  # past the 21 levels
+
+
+def test_a_series_is_the_same_in_one_process_or_two() -> None:
+    from holdem.tournament.series import run_tournaments
+
+    cfg = config(9, 9, seed=6)
+    one, two = run_tournaments(cfg, 6), run_tournaments(cfg, 6, workers=2)
+    assert one.runs == two.runs and one.bots == two.bots
+    assert 6 * 9 == sum(b.entries for b in one.bots)
+
+
+def test_tournament_command_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert 0 == main(["tournament", "equity[samples=50]", "folder", "--entrants", "9", "--runs", "4",
+                      "--structure", "hyper", "--seed", "2", "--json"])  # fmt: skip
+    data = json.loads(capsys.readouterr().out)
+    assert (9, 9, 4, 2, 100, 900, [450, 270, 180]) == tuple(
+        data[k] for k in ("entrants", "table_size", "runs", "seed", "buy_in", "prize_pool", "prizes")
+    )
+    assert {"small_blind", "big_blind", "ante", "big_blind_ante", "duration"} <= set(
+        data["structure"]["levels"][0]
+    )
+    assert ["equity[samples=50]", "folder"] == [b["name"] for b in data["bots"]]
+    for bot in data["bots"]:
+        assert {"entries", "mean_place", "itm", "roi", "roi_ci95", "places"} <= set(bot)
+    for run in data["results"]:
+        assert 9 == len(run["places"]) and 900 == sum(p["prize"] for p in run["places"])
+        assert {"entrant", "bot", "place", "prize", "hands"} == set(run["places"][0])

@@ -1,0 +1,153 @@
+"""Many tournaments of one configuration, in one or many processes, summed up per bot.
+
+Run r is seeded by (seed, r) alone, so the results are the same whatever the number of workers.
+Per bot: entries, mean place, in-the-money share, return on investment with a 95% interval (over
+entries), and the finish distribution.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import attrs
+
+from holdem.bots import bot_name
+from holdem.errors import InvalidConfigError
+from holdem.stats import mean_ci
+from holdem.tournament.run import TournamentConfig, TournamentRun, play_tournament
+
+__all__ = ["BotSummary", "TournamentSeries", "as_dict", "format_series", "run_tournaments"]
+
+
+@attrs.frozen
+class BotSummary:
+    """One bot over every run: `places[k]` counts its finishes in place k + 1 (ties at their best place)."""
+
+    name: str
+    entries: int
+    mean_place: float
+    itm: float
+    roi: float
+    roi_ci95: tuple[float, float]
+    places: tuple[int, ...]
+
+
+@attrs.frozen
+class TournamentSeries:
+    """The configuration, every run, and each bot's summary."""
+
+    config: TournamentConfig
+    runs: tuple[TournamentRun, ...]
+    bots: tuple[BotSummary, ...]
+
+
+def run_tournaments(
+    config: TournamentConfig,
+    runs: int,
+    *,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> TournamentSeries:
+    """Play runs 0..runs-1 of `config` (in `workers` processes) and sum them up."""
+    if type(runs) is not int or runs < 1:
+        raise InvalidConfigError(f"runs must be a positive whole number, got {runs!r}")
+    if type(workers) is not int or workers < 1:
+        raise InvalidConfigError(f"workers must be a positive whole number, got {workers!r}")
+    played: list[TournamentRun] = []
+    if workers == 1:
+        for r in range(runs):
+            played.append(play_tournament(config, r))
+            if progress:
+                progress(len(played), runs)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for result in pool.map(play_tournament, [config] * runs, range(runs)):
+                played.append(result)
+                if progress:
+                    progress(len(played), runs)
+    return TournamentSeries(config, tuple(played), _summaries(config, played))
+
+
+def _summaries(config: TournamentConfig, runs: list[TournamentRun]) -> tuple[BotSummary, ...]:
+    names = list(dict.fromkeys(bot_name(spec) for spec in config.bots))
+    summaries = []
+    for name in names:
+        finishes = [f for run in runs for f in run.finishes if f.bot == name]
+        places = [0] * config.entrants
+        for f in finishes:
+            places[f.place - 1] += 1
+        buy_in = config.buy_in
+        rois = [(f.prize - buy_in) / buy_in for f in finishes] if buy_in else [0.0 for _ in finishes]
+        roi, low, high = mean_ci(rois)
+        summaries.append(
+            BotSummary(
+                name=name,
+                entries=len(finishes),
+                mean_place=sum(f.place for f in finishes) / len(finishes),
+                itm=sum(1 for f in finishes if f.prize > 0) / len(finishes),
+                roi=roi,
+                roi_ci95=(low, high),
+                places=tuple(places),
+            )
+        )
+    return tuple(summaries)
+
+
+def as_dict(series: TournamentSeries) -> dict[str, Any]:
+    """The series as JSON-ready data (what ``holdem tournament --json`` prints)."""
+    config = series.config
+    return {
+        "entrants": config.entrants,
+        "table_size": config.table_size,
+        "runs": len(series.runs),
+        "seed": config.seed,
+        "buy_in": config.buy_in,
+        "prize_pool": config.buy_in * config.entrants,
+        "structure": config.structure.to_dict(),
+        "prizes": list(series.runs[0].prizes),
+        "bots": [
+            {
+                "name": b.name,
+                "entries": b.entries,
+                "mean_place": b.mean_place,
+                "itm": b.itm,
+                "roi": b.roi,
+                "roi_ci95": list(b.roi_ci95),
+                "places": list(b.places),
+            }
+            for b in series.bots
+        ],
+        "results": [
+            {
+                "run": run.run,
+                "hands": run.hands,
+                "minutes": run.minutes,
+                "places": [
+                    {"entrant": f.entrant, "bot": f.bot, "place": f.place, "prize": f.prize, "hands": f.hands}
+                    for f in run.finishes
+                ],
+            }
+            for run in series.runs
+        ],
+    }
+
+
+def format_series(series: TournamentSeries) -> str:
+    """A readable table: one row per bot."""
+    config = series.config
+    lines = [
+        f"{len(series.runs):,} tournaments of {config.entrants} entrants, {config.table_size}-max, "
+        f"structure {config.structure.name}, buy-in {config.buy_in}, prizes {list(series.runs[0].prizes)}, "
+        f"seed {config.seed}"
+    ]
+    width = max(12, *(len(b.name) for b in series.bots))
+    lines.append(f"{'bot':<{width}} {'entries':>8} {'mean place':>10} {'ITM':>6} {'ROI':>8}  95% interval")
+    for b in series.bots:
+        low, high = b.roi_ci95
+        lines.append(
+            f"{b.name:<{width}} {b.entries:>8,} {b.mean_place:>10.2f} {b.itm:>6.1%} {b.roi:>+8.1%}  "
+            f"[{low:+.1%}, {high:+.1%}]"
+        )
+    return "\n".join(lines)
