@@ -63,7 +63,8 @@ def run_tournaments(
                 progress(len(played), runs)
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            for result in pool.map(play_tournament, [config] * runs, range(runs)):
+            chunk = max(1, runs // (8 * workers))  # short tournaments: send several at a time
+            for result in pool.map(play_tournament, [config] * runs, range(runs), chunksize=chunk):
                 played.append(result)
                 if progress:
                     progress(len(played), runs)
