@@ -29,8 +29,7 @@ def random_policy(legal: LegalActions, rng: random.Random) -> Action:
 class RandomPolicyBot:
     """`random_policy` as a bot, so that a match and the bare engine play exactly the same way."""
 
-    def __init__(self) -> None:
-        self.rng = random.Random(0)
+    rng = random.Random(0)  # until `set_random` gives the bot its own (matches and tournaments do)
 
     def set_random(self, rng: random.Random) -> None:
         self.rng = rng

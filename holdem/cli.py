@@ -171,20 +171,54 @@ def _cmd_icm(args: argparse.Namespace) -> int:
 
 def _cmd_tournament(args: argparse.Namespace) -> int:
     from holdem.bots import load_bot
+    from holdem.parallel import require_dask
     from holdem.report import progress_bar
     from holdem.tournament import load_structure
     from holdem.tournament.run import TournamentConfig
     from holdem.tournament.series import as_dict, format_series, run_tournaments
 
-    for spec in args.bots:  # a bad bot is an error before any work
+    # Everything that can be wrong is found before any work, so that a long series is not lost.
+    if args.dask is not None:
+        require_dask()
+    if args.plot:
+        _check_plot(args.plot)
+    if args.history is not None and args.history.exists() and not args.history.is_dir():
+        raise HoldemError(f"--history: {str(args.history)!r} is a file, not a folder")
+    for spec in args.bots:
         load_bot(spec)
     config = TournamentConfig(
         tuple(args.bots), args.entrants, load_structure(args.structure), table_size=args.table_size,
         buy_in=args.buy_in, seed=_seed(args.seed),
     )  # fmt: skip
-    series = run_tournaments(config, args.runs, workers=args.workers, progress=progress_bar())
+    history = None
+    if args.history is not None:
+        args.history.mkdir(parents=True, exist_ok=True)
+        folder: Path = args.history
+
+        def history(run: int, text: str) -> None:
+            (folder / f"run-{run:04d}.phhs").write_text(text, encoding="utf-8")
+
+    series = run_tournaments(
+        config, args.runs, workers=args.workers, dask=args.dask, history=history,
+        progress=progress_bar(unit="tournaments"),
+    )  # fmt: skip
+    if args.plot:
+        from holdem.tournament.history import stack_trace
+        from holdem.tournament.plot import plot_series
+
+        plot_series(series, stack_trace(config, 0), args.plot)
     print(json.dumps(as_dict(series)) if args.json else format_series(series))
     return 0
+
+
+def _check_plot(path: Path) -> None:
+    """--plot needs matplotlib and a folder to write in: checked before any work."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise HoldemError("--plot needs matplotlib: pip install 'holdem-engine[plot]'") from None
+    if not path.resolve().parent.is_dir():
+        raise HoldemError(f"--plot: no folder {str(path.resolve().parent)!r} to save {path.name!r} in")
 
 
 def _numbers(kind: type[int] | type[float]) -> Callable[[str], list[Any]]:
@@ -239,16 +273,9 @@ def _cmd_match(args: argparse.Namespace) -> int:
     from holdem.report import as_dict, format_table, plot_winnings, progress_bar
     from holdem.stakes import Stakes
 
-    if args.plot:
-        try:
-            import matplotlib  # noqa: F401
-        except ImportError:
-            raise HoldemError("--plot needs matplotlib: pip install 'holdem-engine[plot]'") from None
     # Check the outputs before playing, so that a long match is not lost to a typo.
-    if args.plot and not args.plot.resolve().parent.is_dir():
-        raise HoldemError(
-            f"--plot: no folder {str(args.plot.resolve().parent)!r} to save {args.plot.name!r} in"
-        )
+    if args.plot:
+        _check_plot(args.plot)
     if args.history is not None and args.history.exists() and not args.history.is_dir():
         raise HoldemError(f"--history: {str(args.history)!r} is a file, not a folder")
     small, big = args.blinds
@@ -436,6 +463,15 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--buy-in", type=_positive_int, default=100, help="buy-in of each entrant")
     tour.add_argument(
         "--workers", type=_positive_int, default=1, help="processes (same results for any number)"
+    )
+    tour.add_argument(
+        "--dask", metavar="local|ADDRESS", default=None,
+        help="run on Dask: 'local' starts a LocalCluster of --workers processes; or a scheduler's "
+        "address, e.g. tcp://10.0.0.5:8786 (needs holdem-engine[dask])",
+    )  # fmt: skip
+    tour.add_argument("--history", type=Path, metavar="DIR", help="write run i's hands to DIR/run-NNNN.phhs")
+    tour.add_argument(
+        "--plot", type=_png, metavar="PNG", help="save finishes and run 0's chip stacks as a PNG"
     )
     tour.add_argument("--seed", type=_int, default=None, help=SEED_HELP)
     tour.add_argument("--json", action="store_true", help="print JSON")

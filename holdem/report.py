@@ -93,15 +93,16 @@ def plot_winnings(result: MatchResult, path: Path) -> None:
     plt.close(fig)
 
 
-def progress_bar(stream: Any = None) -> Callable[[int, int], None] | None:
-    """A simple progress bar on `stream` (standard error by default) when it is a terminal, else None."""
+def progress_bar(stream: Any = None, unit: str = "hands") -> Callable[[int, int], None] | None:
+    """A simple progress bar counting `unit` on `stream` (standard error by default) when it is a
+    terminal, else None."""
     stream = sys.stderr if stream is None else stream  # looked up now: it may have been redirected
     if not getattr(stream, "isatty", lambda: False)():
         return None
 
     def show(done: int, total: int) -> None:
         filled = 30 * done // total
-        stream.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} hands")
+        stream.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} {unit}")
         if done >= total:
             stream.write("\n")
         stream.flush()

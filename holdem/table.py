@@ -136,12 +136,14 @@ class Table:
             self.end_hand()
         self._between_hands("start a hand")
         cash = self.button_rule == "moving"
-        seated = [s for s, p in enumerate(self.seats) if p is not None and p.stack > 0 and not p.sitting_out]
-        ready = [s for s in seated if not self._place(s).waiting] if cash else seated
+        places = {
+            s: p for s, p in enumerate(self.seats) if p is not None and p.stack > 0 and not p.sitting_out
+        }
+        seated = list(places)
+        ready = [s for s in seated if not places[s].waiting] if cash else seated
         if cash and len(ready) < 2 <= len(seated):
             # Liveness: too few players are in, so those waiting for the big blind post one now (rule 3).
-            for s in seated:
-                place = self._place(s)
+            for place in places.values():
                 if place.waiting:
                     place.waiting, place.posting, place.owes_big = False, True, True
             ready = seated
@@ -149,7 +151,7 @@ class Table:
             raise TableError(f"a hand needs two players who are in, got {len(ready)}")
         # Players posting to come in (rule 3) post a big blind wherever they sit; the button and
         # blinds move among the others, so that nobody posts the big blind twice in a row.
-        regular = [s for s in ready if not (cash and self._place(s).posting)]
+        regular = [s for s in ready if not places[s].posting] if cash else ready
         positions = regular if len(regular) >= 2 else ready
         button, small, big = place_blinds(
             positions,
@@ -159,7 +161,7 @@ class Table:
             last_small=self.small_blind_seat,
             last_big=self.big_blind_seat,
         )
-        posting = [s for s in positions if cash and self._place(s).posting]
+        posting = [s for s in positions if places[s].posting] if cash else []
         if len(positions) == 2 and len(posting) == 1 and big != posting[0]:
             button = small = big  # heads-up, the player posting to come in takes the big blind
             big = posting[0]
@@ -167,7 +169,7 @@ class Table:
             waiting = self._waiting_big_blind(big, seated)
             big = big if waiting is None else waiting
             self._record_missed(small, big)
-        dealt = [s for s in seated if s in ready or s == big]
+        dealt = seated if ready is seated else [s for s in seated if s in ready or s == big]
         if not cash:
             # Rule 26: a player who arrived between the small blind and the button sits out until
             # the button has passed their seat; everyone else who arrived is dealt in now.
@@ -175,17 +177,17 @@ class Table:
                 behind = [
                     s
                     for s in dealt
-                    if self._place(s).waiting and 0 < (s - button) % self.size < (small - button) % self.size
+                    if places[s].waiting and 0 < (s - button) % self.size < (small - button) % self.size
                 ]
                 if len(dealt) - len(behind) >= 2:
                     dealt = [s for s in dealt if s not in behind]
             for s in dealt:
-                self._place(s).waiting = False
+                places[s].waiting = False
         order = dealing_order(dealt, button, self.size)
         blinds = [0] * len(order)
         dead = [0] * len(order)
         for k, s in enumerate(order):
-            place = self._place(s)
+            place = places[s]
             if s == big:
                 blinds[k] = self.stakes.big_blind
             elif cash and place.posting:
@@ -200,7 +202,7 @@ class Table:
         self.button, self.small_blind_seat, self.big_blind_seat = button, small, big
         self.hand_seats = tuple(order)
         self.hand = Hand.start(
-            [self._place(s).stack for s in order],
+            [places[s].stack for s in order],
             self.stakes,
             rules=self.rules,
             deck=deck,
@@ -252,14 +254,15 @@ class Table:
         hand = self.hand
         if hand is None or not hand.is_complete:
             raise TableError("no finished hand to end")
-        for s, stack in zip(self.hand_seats, hand.stacks, strict=True):
-            self._place(s).stack = stack
-        if self.button_rule == "dead":
-            for s in sorted(self.hand_seats, key=lambda s: hand.starting_stacks[self.hand_seats.index(s)]):
-                place = self._place(s)
-                if place.stack == 0:
-                    self.eliminated.append(place.name)
-                    self.seats[s] = None
+        busted = []
+        for k, (s, stack) in enumerate(zip(self.hand_seats, hand.stacks, strict=True)):
+            place = self._place(s)
+            place.stack = stack
+            if stack == 0 and self.button_rule == "dead":
+                busted.append((hand.starting_stacks[k], k, s, place.name))
+        for _, _, s, name in sorted(busted):  # the shortest stack at the start goes out first
+            self.eliminated.append(name)
+            self.seats[s] = None
         self.hand = None
 
 

@@ -39,3 +39,13 @@ def test_the_wheel_holds_every_module_and_data_file(wheel: zipfile.ZipFile) -> N
 def test_the_distribution_has_its_own_name(wheel: zipfile.ZipFile) -> None:
     """'holdem' on the package index is an unrelated project; ours installs as holdem-engine."""
     assert Path(wheel.filename or "").name.startswith("holdem_engine-")
+
+
+def test_the_all_extra_installs_every_optional_feature() -> None:
+    """`pip install 'holdem-engine[all]'` brings what every feature extra brings."""
+    import tomllib
+
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    features = {name: deps for name, deps in extras.items() if name not in ("all", "test", "bench")}
+    assert {"plot", "dask"} <= set(features)
+    assert set().union(*features.values()) == set(extras["all"])

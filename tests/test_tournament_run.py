@@ -9,9 +9,14 @@ from hypothesis import strategies as st
 
 from holdem import Action, Stakes, Table
 from holdem.cli import main
-from holdem.hand import Hand
 from holdem.tournament import load_structure
-from holdem.tournament.run import TournamentConfig, _next_big_blind, _Tournament, play_tournament
+from holdem.tournament.run import (
+    HandPlayed,
+    TournamentConfig,
+    _next_big_blind,
+    _Tournament,
+    play_tournament,
+)
 from tests.strategies import examples
 
 HYPER = load_structure("hyper")
@@ -41,16 +46,15 @@ class Watch:
         self.cfg, self.busted, self.log = cfg, set[str](), list[tuple[int, int, int, int]]()
         self.director = _Tournament(cfg, run, self.after)
 
-    def after(self, number: int, table: Table, hand: Hand) -> None:
+    def after(self, played: HandPlayed) -> None:
         tables = self.director.tables
         seated = [p for t in tables for p in t.seats if p is not None]
-        dealt = {table.seats[s].name for s in table.hand_seats if table.seats[s] is not None}  # type: ignore[union-attr]
-        assert not dealt & self.busted, "a busted entrant played again"
+        assert not set(played.players) & self.busted, "a busted entrant played again"
         total = self.cfg.entrants * self.cfg.structure.starting_stack
         assert total == sum(p.stack for p in seated), "chips not conserved across the tables"
         assert all(sum(1 for p in t.seats if p is not None) <= self.cfg.table_size for t in tables)
         self.busted |= {name for name in self.director.names if name not in {p.name for p in seated}}
-        self.log.append((number, len(tables), self.director._left(), len(hand.stacks)))
+        self.log.append((played.table, len(tables), self.director._left(), len(played.hand.stacks)))
 
 
 def test_rule_22_seat_draw_fills_the_fewest_tables_evenly_with_random_buttons() -> None:
@@ -215,9 +219,9 @@ def test_rule_29_places_and_prizes() -> None:
 def test_rule_30_heads_up_the_button_posts_the_small_blind() -> None:
     heads_up: list[tuple[int, ...]] = []
 
-    def spy(number: int, table: Table, hand: Hand) -> None:
-        if len(hand.stacks) == 2:
-            heads_up.append(hand.declared_blinds)
+    def spy(played: HandPlayed) -> None:
+        if len(played.hand.stacks) == 2:
+            heads_up.append(played.hand.declared_blinds)
 
     play_tournament(config(6, 6, seed=5), 0, on_hand=spy)
     assert heads_up and all(
@@ -253,15 +257,6 @@ def test_a_field_that_never_bets_still_ends() -> None:
     cfg = TournamentConfig(("folder",), 42, load_structure("turbo"), table_size=9, seed=41)
     run = play_tournament(cfg, 0)
     assert places_are_valid([f.place for f in run.finishes]) and run.minutes > 105  # past the 21 levels
-
-
-def test_a_series_is_the_same_in_one_process_or_two() -> None:
-    from holdem.tournament.series import run_tournaments
-
-    cfg = config(9, 9, seed=6)
-    one, two = run_tournaments(cfg, 6), run_tournaments(cfg, 6, workers=2)
-    assert one.runs == two.runs and one.bots == two.bots
-    assert 6 * 9 == sum(b.entries for b in one.bots)
 
 
 def test_tournament_command_json(capsys: pytest.CaptureFixture[str]) -> None:

@@ -20,11 +20,12 @@ from holdem.errors import InvalidConfigError
 from holdem.hand import Hand
 from holdem.match import decide
 from holdem.positions import place_blinds
+from holdem.stakes import Stakes
 from holdem.table import Table
 from holdem.tournament.payouts import payout_shares, prizes
 from holdem.tournament.structure import Structure
 
-__all__ = ["Finish", "TournamentConfig", "TournamentRun", "play_tournament"]
+__all__ = ["Finish", "HandPlayed", "TournamentConfig", "TournamentRun", "play_tournament"]
 
 
 @attrs.frozen
@@ -81,11 +82,26 @@ class TournamentRun:
     minutes: float
 
 
+@attrs.frozen
+class HandPlayed:
+    """A finished hand of a tournament, where and when it was played: the table (numbered from 1),
+    the hand's number in the run (from 1, in the order hands started), the level it was played at
+    (from 1), and per player of the hand (in the hand's order) the seat (from 1) and entrant name."""
+
+    table: int
+    number: int
+    level: int
+    minute: float
+    seats: tuple[int, ...]
+    seat_count: int
+    players: tuple[str, ...]
+    hand: Hand
+
+
 def play_tournament(
-    config: TournamentConfig, run: int = 0, *, on_hand: Callable[[int, Table, Hand], None] | None = None
+    config: TournamentConfig, run: int = 0, *, on_hand: Callable[[HandPlayed], None] | None = None
 ) -> TournamentRun:
-    """Play tournament `run` of `config` to the end; `on_hand(table_number, table, hand)` sees every
-    finished hand (tables are numbered from 1)."""
+    """Play tournament `run` of `config` to the end; `on_hand` sees every finished hand."""
     return _Tournament(config, run, on_hand).play()
 
 
@@ -93,7 +109,7 @@ class _Tournament:
     """The tournament director: tables, clocks, places."""
 
     def __init__(
-        self, config: TournamentConfig, run: int, on_hand: Callable[[int, Table, Hand], None] | None
+        self, config: TournamentConfig, run: int, on_hand: Callable[[HandPlayed], None] | None
     ) -> None:
         self.config = config
         self.rng = random.Random(hash((config.seed, run)) & ((1 << 62) - 1))
@@ -116,6 +132,7 @@ class _Tournament:
         self.prize: dict[str, int] = {}
         self.hands = dict.fromkeys(self.names, 0)
         self.played = 0
+        self.stakes: dict[int, Stakes] = {}  # by level
         self.tables = self._draw_seats()  # rule 22
         self.clocks = [0.0] * len(self.tables)
 
@@ -140,10 +157,14 @@ class _Tournament:
     # ----------------------------------------------------------- playing
     def play(self) -> TournamentRun:
         while len(self.place) < len(self.names) - 1:
-            if self._left() == len(self.prizes) + 1 and len(self._playable()) > 1:
+            if len(self.tables) == 1:  # the final table: no bubble rounds, no moves
+                self._settle_busts(self._play_hand(0))
+                continue
+            playable = self._playable()
+            if self._left() == len(self.prizes) + 1 and len(playable) > 1:
                 self._hand_for_hand_round()  # rule 27
             else:
-                t = min(self._playable(), key=lambda k: (self.clocks[k], k))
+                t = min(playable, key=lambda k: (self.clocks[k], k))
                 self._settle_busts(self._play_hand(t))
             self._break_and_balance()
         (winner,) = [name for name in self.names if name not in self.place]
@@ -165,19 +186,32 @@ class _Tournament:
         """One hand at table `t` (rule 23: at the level in force when it starts); returns the players
         it busted, with their stacks at its start."""
         table, structure = self.tables[t], self.config.structure
-        table.stakes = structure.level(structure.level_at(self.clocks[t])).stakes()
+        level = structure.level_at(self.clocks[t])
+        stakes = self.stakes.get(level)
+        if stakes is None:
+            stakes = self.stakes[level] = structure.level(level).stakes()
+        table.stakes = stakes
         hand = table.start_hand()
-        starting = {table.seats[s].name: table.seats[s].stack for s in table.hand_seats}  # type: ignore[union-attr]
-        for name in starting:
+        seats = table.hand_seats
+        players = tuple(table.seats[s].name for s in seats)  # type: ignore[union-attr]
+        starting = dict(zip(players, hand.starting_stacks, strict=True))
+        for name in players:
             self.hands[name] += 1
+        bots = [self.bots[name] for name in players]
         while hand.actor is not None:
-            decide(self.bots[table.seats[table.hand_seats[hand.actor]].name], hand)  # type: ignore[union-attr]
+            decide(bots[hand.actor], hand)
         actions = len(hand.history)
         table.end_hand()  # busted players leave their seats (dead button)
         self.played += 1
+        minute = self.clocks[t]
         self.clocks[t] += (self.config.hand_seconds + self.config.action_seconds * actions) / 60
         if self.on_hand is not None:
-            self.on_hand(t + 1, table, hand)
+            self.on_hand(
+                HandPlayed(
+                    t + 1, self.played, level + 1, minute, tuple(s + 1 for s in seats), table.size,
+                    players, hand,
+                )
+            )  # fmt: skip
         seated = {p.name for p in table.seats if p is not None}
         return [(name, stack) for name, stack in starting.items() if name not in seated]
 

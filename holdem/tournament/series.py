@@ -7,15 +7,17 @@ entries), and the finish distribution.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import attrs
 
 from holdem.bots import bot_name
 from holdem.errors import InvalidConfigError
+from holdem.parallel import ordered_map
 from holdem.stats import mean_ci
+from holdem.tournament.history import run_history
 from holdem.tournament.run import TournamentConfig, TournamentRun, play_tournament
 
 __all__ = ["BotSummary", "TournamentSeries", "as_dict", "format_series", "run_tournaments"]
@@ -48,27 +50,38 @@ def run_tournaments(
     runs: int,
     *,
     workers: int = 1,
+    dask: str | None = None,
+    history: Callable[[int, str], None] | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> TournamentSeries:
-    """Play runs 0..runs-1 of `config` (in `workers` processes) and sum them up."""
+    """Play runs 0..runs-1 of `config` and sum them up: here, in `workers` processes, or on Dask
+    (`dask="local"` or a scheduler's address). `history(run, text)`, if given, receives each run's
+    hands as .phhs text, in run order."""
     if type(runs) is not int or runs < 1:
         raise InvalidConfigError(f"runs must be a positive whole number, got {runs!r}")
     if type(workers) is not int or workers < 1:
         raise InvalidConfigError(f"workers must be a positive whole number, got {workers!r}")
+    size = max(1, runs // (8 * workers))  # short tournaments: send several at a time
+    chunks = [range(first, min(runs, first + size)) for first in range(0, runs, size)]
+    job = functools.partial(_play_runs, config, history is not None)
     played: list[TournamentRun] = []
-    if workers == 1:
-        for r in range(runs):
-            played.append(play_tournament(config, r))
-            if progress:
-                progress(len(played), runs)
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            chunk = max(1, runs // (8 * workers))  # short tournaments: send several at a time
-            for result in pool.map(play_tournament, [config] * runs, range(runs), chunksize=chunk):
-                played.append(result)
-                if progress:
-                    progress(len(played), runs)
+    for results in ordered_map(job, chunks, workers=workers, dask=dask):
+        for run, text in results:
+            played.append(run)
+            if history is not None and text is not None:
+                history(run.run, text)
+        if progress:
+            progress(len(played), runs)
     return TournamentSeries(config, tuple(played), _summaries(config, played))
+
+
+def _play_runs(
+    config: TournamentConfig, with_history: bool, runs: range
+) -> list[tuple[TournamentRun, str | None]]:
+    """Play `runs` (in a worker), each with its hands as .phhs text when asked for."""
+    if not with_history:
+        return [(play_tournament(config, r), None) for r in runs]
+    return [run_history(config, r) for r in runs]
 
 
 def _summaries(config: TournamentConfig, runs: list[TournamentRun]) -> tuple[BotSummary, ...]:
