@@ -28,10 +28,13 @@ class BettingRound:
         "big",
         "big_blind",
         "blind_level",
+        "cap",
         "capped",
         "fixed",
         "increment",
         "level",
+        "max_raises",
+        "raise_actions",
         "raises",
         "reopen_level",
         "reopens_on_short",
@@ -44,6 +47,7 @@ class BettingRound:
         self.structure = stakes.structure
         self.fixed = self.structure is Structure.FIXED_LIMIT
         self.reopens_on_short = rules.short_all_in_reopens
+        self.max_raises = rules.max_raises
         self.small, self.big = stakes.bet_sizes
         self.big_blind = stakes.big_blind
         # Rule 7: the level to call is the full blind even if the blind is all-in for less.
@@ -61,7 +65,13 @@ class BettingRound:
             self.increment = (self.small if phase is _FLOP else self.big) if fixed else self.big_blind
             self.raises = 0
         self.reopen_level = self.level
-        self.capped = fixed and live > 2  # rule 13: a round that begins heads-up is uncapped
+        self.raise_actions = 0
+        self.cap: int | None
+        if self.max_raises is not None:  # the game's own cap on raise actions (ACPC `maxRaises`)
+            self.cap, self.capped = self.max_raises[phase], False
+        else:
+            self.cap = None
+            self.capped = fixed and live > 2  # rule 13: a round that begins heads-up is uncapped
 
     def bounds(
         self, bet: int, stack: int, acted: int | None, others_can_bet: bool, pot: int
@@ -75,6 +85,8 @@ class BettingRound:
         level = self.level
         # Rule 11: no raise when everyone else still in the hand is all-in.
         if all_in <= level or not others_can_bet:
+            return None, None
+        if self.cap is not None and self.raise_actions >= self.cap:
             return None, None
         fixed = self.fixed
         # Rules 8, 9, 21: a player who has acted may raise again only if what they face now has
@@ -102,6 +114,14 @@ class BettingRound:
 
     def record_raise(self, to: int) -> None:
         """Update the level, minimum increment and reopening level after a raise (rules 6, 8, 9, 13)."""
+        self.raise_actions += 1
+        if self.reopens_on_short and not self.fixed:
+            # ACPC: the next raise must go to at least the previous minimum, and at least as far
+            # above this raise as this raise went above the level it faced.
+            self.increment = max(self.level + self.increment, 2 * to - self.level) - to
+            self.raises += 1
+            self.level = self.reopen_level = to
+            return
         if self.fixed:
             # An all-in of at least half a bet counts as a full bet for reopening (rule 13).
             full = 2 * (to - self.reopen_level) >= self.increment

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from holdem.cards import CARDS, Card, parse_cards
@@ -84,6 +84,25 @@ class Deck:
         top = parse_cards(cards)
         rest = [c for c in CARDS if c not in set(top)]
         return cls((*top, *rest))
+
+    @classmethod
+    def for_hand(cls, holes: Sequence[Sequence[Card | None]], board: Sequence[Card | None] = ()) -> Deck:
+        """A deck that deals a hand these hole cards (per player, in dealing order) and this board,
+        with burns between streets; None stands for a card nobody knows (an unused one is put there).
+        Raises `DuplicateCardError` when a card is given twice."""
+        known = [c for c in (*(c for hole in holes for c in hole), *board) if c is not None]
+        if len(set(known)) != len(known):
+            twice = next(c for c in known if known.count(c) > 1)
+            raise DuplicateCardError(f"card {twice} is dealt twice")
+        used = set(known)
+        spare = iter([c for c in CARDS if c not in used])
+        n = len(holes)
+        order = [holes[i][k] or next(spare) for k in range(2) for i in range(n)]
+        padded = [*board, *[None] * (5 - len(board))]
+        for street in ((0, 3), (3, 4), (4, 5)):
+            order.append(next(spare))  # the burn
+            order += [c or next(spare) for c in padded[street[0] : street[1]]]
+        return cls._of((*order, *spare))
 
     def copy(self) -> Deck:
         """A new deck of the same cards in the same order, none dealt (to deal the same hand again)."""

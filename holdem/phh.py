@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 
 from holdem.actions import Action
-from holdem.cards import CARDS, Card, parse_cards
+from holdem.cards import Card, parse_cards
 from holdem.deck import Deck
 from holdem.errors import HoldemError, InvalidCardError, InvalidHistoryError
 from holdem.hand import Hand
@@ -215,21 +215,15 @@ def replay(data: Mapping[str, Any], source: str = "<phh>") -> Replay:
             if deal[2] or len(cards) not in ((3,) if not board else (1,)) or len(board) + len(cards) > 5:
                 raise InvalidHistoryError(f"{where}: the board is dealt as 3, then 1, then 1 cards")
             board.extend(cards)
-    known = [c for c in (*(c for h in holes for c in h), *board) if c is not None]
-    if len(set(known)) != len(known):
-        raise InvalidHistoryError("a card is dealt twice")
-    spare = iter(c for c in CARDS if c not in set(known))
-    order: list[Card] = []
-    for k in range(2):
-        order += [holes[i][k] or next(spare) for i in range(n)]
-    for street, count in ((0, 3), (3, 1), (4, 1)):
-        order.append(next(spare))  # burn
-        order += [c or next(spare) for c in (board[street : street + count] + [None] * count)[:count]]
+    try:
+        deck = Deck.for_hand(holes, board)
+    except HoldemError:
+        raise InvalidHistoryError("a card is dealt twice") from None
     unknown = {i for i in range(n) if None in holes[i]} | ({-1} if None in board else set())
 
     try:
         dead, first = _table_posts(data, n)
-        hand = Hand.start(stacks, stakes, deck=Deck(order), blinds=blinds, dead=dead, first_to_act=first)
+        hand = Hand.start(stacks, stakes, deck=deck, blinds=blinds, dead=dead, first_to_act=first)
     except HoldemError as error:
         raise InvalidHistoryError(f"cannot start the hand: {error}") from None
     dealt_board = 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum, unique
 from typing import Literal
 
@@ -81,15 +82,29 @@ class Stakes:
         return small, self.big_bet or 2 * small
 
 
+def _raise_caps(value: object) -> tuple[int, ...] | None:
+    """`max_raises` as a tuple of four non-negative whole numbers (one per betting round), or None."""
+    if value is None:
+        return None
+    caps = tuple(value) if isinstance(value, list | tuple) else None
+    if caps is None or len(caps) != 4 or any(type(c) is not int or c < 0 for c in caps):
+        raise InvalidConfigError(f"max_raises must be four non-negative whole numbers, got {value!r}")
+    return caps
+
+
 @attrs.frozen
 class Rules:
     """Rulebook options. The defaults follow WSOP; `Rules.acpc()` matches the ACPC dealer (rule 21).
 
-    - `short_all_in_reopens`: an incomplete all-in raise reopens the betting (off: rule 8).
+    - `short_all_in_reopens`: an incomplete all-in raise reopens the betting (off: rule 8), and
+      the next minimum raise-to becomes the larger of the previous one and the all-in plus what
+      it added (the ACPC dealer's rule).
     - `big_blind_ante_order`: a short big blind covers the blind first (WSOP) or the ante (TDA) (rule 5).
     - `forbid_free_fold`: reject folding when checking is free (rule 15).
     - `rake_percent`, `rake_cap`: rake from called chips, none without a flop (rule 20).
     - `muck_losers`: at showdown a hand that cannot win is mucked, not shown (rule 19).
+    - `max_raises`: at most this many raise actions per betting round (preflop, flop, turn,
+      river; blinds are not raises), in any structure, instead of rule 13's cap (ACPC games).
     """
 
     short_all_in_reopens: bool = False
@@ -98,6 +113,7 @@ class Rules:
     rake_percent: float = 0.0
     rake_cap: int | None = None
     muck_losers: bool = True
+    max_raises: tuple[int, ...] | None = attrs.field(default=None, converter=_raise_caps)
 
     def __attrs_post_init__(self) -> None:
         for name in ("short_all_in_reopens", "forbid_free_fold", "muck_losers"):
@@ -114,6 +130,7 @@ class Rules:
             _chips("rake cap", self.rake_cap)
 
     @classmethod
-    def acpc(cls) -> Rules:
-        """The ACPC protocol's rules: incomplete all-in raises reopen the betting (rule 21)."""
-        return cls(short_all_in_reopens=True)
+    def acpc(cls, max_raises: Sequence[int] | None = None) -> Rules:
+        """The ACPC protocol's rules (rule 21): incomplete all-in raises reopen the betting, a fold
+        when checking is free is not an action, and a game may cap the raises per round."""
+        return cls(short_all_in_reopens=True, forbid_free_fold=True, max_raises=max_raises)

@@ -68,7 +68,7 @@ class HandMachine(RuleBasedStateMachine):
             lo, hi = legal.min_raise_to, legal.max_raise_to
             assert lo is not None and hi is not None
             action = Action.raise_to(lo + round(frac * (hi - lo)))
-        elif kind is ActionKind.FOLD:
+        elif kind is ActionKind.FOLD and legal.can_fold:  # not when checking is free under ACPC
             action = Action.fold()
         elif kind is ActionKind.ALL_IN and self.hand.is_legal(Action.all_in()):
             action = Action.all_in()
