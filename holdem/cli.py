@@ -477,6 +477,13 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--json", action="store_true", help="print JSON")
     tour.set_defaults(run=_cmd_tournament)
 
+    from holdem.acpc.commands import add_commands
+
+    acpc = _sub(sub, "acpc", "the ACPC protocol: play a bot at a dealer, or deal a match",
+                "The ACPC protocol 2.0.0: `holdem acpc play` connects a bot to a dealer; `holdem acpc "
+                "dealer` deals a match to ACPC agents, as the reference dealer does.")  # fmt: skip
+    add_commands(acpc, _sub)
+
     play = _sub(sub, "play", "play against bots in the terminal",
                 "Play hold'em against bots. Commands: f fold, k check, c call, r N raise to N, a all-in, "
                 "? help, q quit. Reads standard input, so a pipe of commands works too.")  # fmt: skip
