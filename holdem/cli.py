@@ -377,7 +377,7 @@ def build_parser() -> argparse.ArgumentParser:
         "and play bots against each other or against you.",
     )
     parser.add_argument("--version", action="version", version=f"holdem {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", help="one of these:")
 
     ev = _sub(sub, "eval", "best five of 5-7 cards and the hand's name",
               "Print the best five of 5 to 7 cards and the hand's name.")  # fmt: skip

@@ -1,5 +1,6 @@
 """What a new user meets in the first hour: Ctrl-C, bad options, the play screen, bots, tables, JSON."""
 
+import argparse
 import io
 import json
 import os
@@ -105,11 +106,14 @@ def status(args: list[str]) -> int:
 
 def test_every_option_has_help_and_the_version_is_printed(capsys: pytest.CaptureFixture[str]) -> None:
     parser = build_parser()
-    subparsers = next(a for a in parser._actions if a.dest == "command").choices
-    for name, sub in subparsers.items():  # type: ignore[union-attr]
-        for action in sub._actions:
-            assert action.help, f"holdem {name} {action.option_strings or action.dest} has no help"
-        assert "%%" not in sub.format_help()
+    commands = [("holdem", parser)]
+    while commands:  # every command and subcommand (holdem acpc play, …)
+        name, command = commands.pop()
+        for action in command._actions:
+            assert action.help, f"{name} {action.option_strings or action.dest} has no help"
+            if isinstance(action, argparse._SubParsersAction):
+                commands += [(f"{name} {sub}", p) for sub, p in action.choices.items()]
+        assert "%%" not in command.format_help()
     with pytest.raises(SystemExit):
         main(["--version"])
     assert f"holdem {holdem.__version__}" == capsys.readouterr().out.strip()

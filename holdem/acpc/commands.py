@@ -13,7 +13,9 @@ DEFAULT_GAME = "holdem.nolimit.2p.reverse_blinds.game"
 
 def add_commands(acpc: argparse.ArgumentParser, sub_parser: Any) -> None:
     """Add the ``play`` and ``dealer`` subcommands to the ``acpc`` command."""
-    sub = acpc.add_subparsers(dest="acpc_command", required=True, metavar="ACPC_COMMAND")
+    sub = acpc.add_subparsers(
+        dest="acpc_command", required=True, metavar="ACPC_COMMAND", help="play or dealer"
+    )
     play = sub_parser(sub, "play", "play a bot at an ACPC dealer",
                       "Connect a holdem bot to an ACPC protocol 2.0.0 dealer at HOST PORT and play until "
                       "the dealer closes the connection; print one line: hands, chips won, answers "

@@ -174,15 +174,14 @@ def parse_gamedef(text: str) -> GameDef:
         if lower == "limit" or lower == "nolimit":
             betting = "limit" if lower == "limit" else "nolimit"
             continue
-        key, _, rest = lower.replace("=", " = ", 1).partition("=")
-        key = key.strip()
+        key, *values = lower.replace("=", " ", 1).split()
+        rest = " ".join(values)
         if key not in _LISTS | _NUMBERS:
             raise GameDefError(f"line {number}: unknown GAMEDEF line {raw.strip()!r}")
-        values = rest.split()
         if not values or not all(v.isdecimal() and v.isascii() and len(v) <= 10 for v in values):
-            raise GameDefError(f"line {number}: {_NAMES[key]} needs whole numbers, got {rest.strip()!r}")
+            raise GameDefError(f"line {number}: {_NAMES[key]} needs whole numbers, got {rest!r}")
         if key in _NUMBERS and len(values) != 1:
-            raise GameDefError(f"line {number}: {_NAMES[key]} takes one number, got {rest.strip()!r}")
+            raise GameDefError(f"line {number}: {_NAMES[key]} takes one number, got {rest!r}")
         fields[key] = tuple(int(v) for v in values)
     if not ended:
         raise GameDefError("the game definition has no END GAMEDEF line")
