@@ -79,7 +79,7 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     report: dict[str, float] = {}
-    sizes = {"sng": (9, 400), "mtt180": (180, 10)}
+    sizes = {"sng": (9, 200), "mtt180": (180, 40)}
     for _ in range(args.repeat):  # best of the rounds
         for name, (entrants, runs) in sizes.items():
             for workers in (1, 2):
