@@ -6,12 +6,25 @@ import argparse
 import contextlib
 import json
 import os
-import secrets
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import Any, TextIO
 
+from holdem.arguments import (
+    SEED_HELP,
+    Parser,
+    blinds,
+    check_plot,
+    fresh_seed,
+    integer,
+    numbers,
+    players,
+    png,
+    positive_int,
+    seconds,
+    subcommand,
+)
 from holdem.errors import HoldemError
 
 __all__ = ["main"]
@@ -42,7 +55,7 @@ def _cmd_eval(args: argparse.Namespace) -> int:
 def _cmd_equity(args: argparse.Namespace) -> int:
     from holdem.odds import equity
 
-    seed = _seed(args.seed)
+    seed = fresh_seed(args.seed)
     result = equity(args.players, args.board, args.dead, samples=args.samples, rng=seed)
     mc = result.method == "monte-carlo"
     if args.json:
@@ -153,7 +166,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 def _cmd_icm(args: argparse.Namespace) -> int:
     from holdem.tournament import icm
 
-    result = icm(args.stacks, args.prizes, samples=args.samples, rng=_seed(args.seed))
+    result = icm(args.stacks, args.prizes, samples=args.samples, rng=fresh_seed(args.seed))
     if args.json:
         print(json.dumps({"equities": list(result.equities), "method": result.method,
                           "stderr": list(result.stderr)}))  # fmt: skip
@@ -181,14 +194,14 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     if args.dask is not None:
         require_dask()
     if args.plot:
-        _check_plot(args.plot)
+        check_plot(args.plot)
     if args.history is not None and args.history.exists() and not args.history.is_dir():
         raise HoldemError(f"--history: {str(args.history)!r} is a file, not a folder")
     for spec in args.bots:
         load_bot(spec)
     config = TournamentConfig(
         tuple(args.bots), args.entrants, load_structure(args.structure), table_size=args.table_size,
-        buy_in=args.buy_in, seed=_seed(args.seed),
+        buy_in=args.buy_in, seed=fresh_seed(args.seed),
     )  # fmt: skip
     history = None
     if args.history is not None:
@@ -211,63 +224,6 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check_plot(path: Path) -> None:
-    """--plot needs matplotlib and a folder to write in: checked before any work."""
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        raise HoldemError("--plot needs matplotlib: pip install 'holdem-engine[plot]'") from None
-    if not path.resolve().parent.is_dir():
-        raise HoldemError(f"--plot: no folder {str(path.resolve().parent)!r} to save {path.name!r} in")
-
-
-def _numbers(kind: type[int] | type[float]) -> Callable[[str], list[Any]]:
-    """A comma-separated list of whole numbers (`int`) or numbers (`float`)."""
-
-    def parse(text: str) -> list[Any]:
-        try:
-            values = [kind(part) for part in text.split(",") if part.strip()]
-        except ValueError:
-            what = "whole numbers" if kind is int else "numbers"
-            raise argparse.ArgumentTypeError(f"expected comma-separated {what}, got {text!r}") from None
-        if not values:
-            raise argparse.ArgumentTypeError(f"expected at least one number, got {text!r}")
-        return values
-
-    return parse
-
-
-def _blinds(text: str) -> tuple[int, int]:
-    small, sep, big = text.partition("/")
-    if not sep or not small.isdecimal() or not big.isdecimal() or int(big) <= 0:
-        raise argparse.ArgumentTypeError(f"expected blinds like 1/2, got {text!r}")
-    if int(small) > int(big):
-        raise argparse.ArgumentTypeError(f"the small blind is more than the big blind in {text!r}")
-    return int(small), int(big)
-
-
-def _seed(seed: int | None) -> int:
-    """The given seed, or a fresh random one (printed with the results, so a run can be repeated)."""
-    return seed if seed is not None else secrets.randbelow(2**31)
-
-
-def _png(text: str) -> Path:
-    path = Path(text)
-    if path.suffix.lower() != ".png":
-        raise argparse.ArgumentTypeError(f"the plot is saved as PNG: name a .png file, got {text!r}")
-    return path
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
-    return value
-
-
 def _cmd_match(args: argparse.Namespace) -> int:
     from holdem.match import MatchConfig, play_match
     from holdem.report import as_dict, format_table, plot_winnings, progress_bar
@@ -275,12 +231,12 @@ def _cmd_match(args: argparse.Namespace) -> int:
 
     # Check the outputs before playing, so that a long match is not lost to a typo.
     if args.plot:
-        _check_plot(args.plot)
+        check_plot(args.plot)
     if args.history is not None and args.history.exists() and not args.history.is_dir():
         raise HoldemError(f"--history: {str(args.history)!r} is a file, not a folder")
     small, big = args.blinds
     config = MatchConfig(
-        tuple(args.bots), stakes=Stakes(small, big), stack=args.stack, seed=_seed(args.seed),
+        tuple(args.bots), stakes=Stakes(small, big), stack=args.stack, seed=fresh_seed(args.seed),
         duplicate=args.duplicate, time_limit=args.time_limit,
     )  # fmt: skip
     with contextlib.ExitStack() as stack:
@@ -319,59 +275,15 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if not 1 <= len(bots) <= 9:
         raise HoldemError(f"--bots needs 1 to 9 bots, got {len(bots)}")
     return play(
-        sys.stdin, sys.stdout, bots, stack=args.stack, stakes=Stakes(small, big), seed=_seed(args.seed)
+        sys.stdin, sys.stdout, bots, stack=args.stack, stakes=Stakes(small, big), seed=fresh_seed(args.seed)
     )
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
-    return value
-
-
-def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-
-
-class _Parser(argparse.ArgumentParser):
-    """Usage errors as one line (and exit status 2), pointing to --help instead of printing it."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
-
-
-class _Help(argparse.ArgumentDefaultsHelpFormatter):
-    """Shows each option's default, except where there is none to show (flags, "none given")."""
-
-    def _get_help_string(self, action: argparse.Action) -> str | None:
-        if action.default in (None, False) or "default" in (action.help or ""):
-            return action.help
-        return super()._get_help_string(action)
-
-
-def _sub(sub: Any, name: str, help: str, description: str) -> argparse.ArgumentParser:
-    """A subcommand whose --help shows every option's default."""
-    parser: argparse.ArgumentParser = sub.add_parser(
-        name, help=help, description=description, formatter_class=_Help
-    )
-    return parser
-
-
-SEED_HELP = "random seed (default: a fresh one, printed with the results so the run can be repeated)"
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``holdem`` command."""
     from holdem import __version__
 
-    parser = _Parser(
+    parser = Parser(
         prog="holdem",
         description="Texas Hold'em: evaluate hands, compute equity, replay hand histories, "
         "and play bots against each other or against you.",
@@ -379,24 +291,24 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"holdem {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", help="one of these:")
 
-    ev = _sub(sub, "eval", "best five of 5-7 cards and the hand's name",
+    ev = subcommand(sub, "eval", "best five of 5-7 cards and the hand's name",
               "Print the best five of 5 to 7 cards and the hand's name.")  # fmt: skip
     ev.add_argument("cards", nargs="+", help="cards, e.g. As Kd Qh Jc Ts 2d 3c (or AsKdQh...)")
     ev.add_argument("--json", action="store_true", help="print JSON")
     ev.set_defaults(run=_cmd_eval)
 
-    eq = _sub(sub, "equity", "win/tie/equity of 2-10 hands or ranges",
+    eq = subcommand(sub, "equity", "win/tie/equity of 2-10 hands or ranges",
               "All-in equity of 2-10 holdings: exact hole cards (AsAh) or ranges (TT+,AKs,A5s-A2s:0.5, "
               "20%, any). Exact when feasible, Monte Carlo otherwise.")  # fmt: skip
     eq.add_argument("players", nargs="+", help="one holding or range per player")
     eq.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, e.g. 7d5h9d")
     eq.add_argument("--dead", default="", help="cards known to be out of play")
-    eq.add_argument("--samples", type=_positive_int, help="force Monte Carlo with this many samples")
-    eq.add_argument("--seed", type=_int, help="seed for Monte Carlo (default: a fresh one, printed)")
+    eq.add_argument("--samples", type=positive_int, help="force Monte Carlo with this many samples")
+    eq.add_argument("--seed", type=integer, help="seed for Monte Carlo (default: a fresh one, printed)")
     eq.add_argument("--json", action="store_true", help="print JSON")
     eq.set_defaults(run=_cmd_equity)
 
-    rp = _sub(sub, "replay", "replay PHH hand histories and check them against the rules",
+    rp = subcommand(sub, "replay", "replay PHH hand histories and check them against the rules",
               "Replay every hand in .phh/.phhs files (folders are searched recursively), validating "
               "each action. Exit status 0 when every hand is valid, 1 otherwise, 2 when there is "
               "nothing to replay.")  # fmt: skip
@@ -405,64 +317,64 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("-v", "--verbose", action="store_true", help="a line for every hand, not only problems")
     rp.set_defaults(run=_cmd_replay)
 
-    bench = _sub(sub, "bench", "measure the engine's speed",
+    bench = subcommand(sub, "bench", "measure the engine's speed",
                  "Benchmarks. 'engine': complete no-limit hands with a random policy (fold / check-call "
                  "/ raise to the minimum or all-in). 'match': random bots through the bot interface, "
                  "and the equity bot heads-up.")  # fmt: skip
     bench.add_argument("what", choices=["engine", "match"], help="what to measure")
-    bench.add_argument("--players", type=_players, default=6, help="players at the table (2-10)")
-    bench.add_argument("--hands", type=_positive_int, default=20_000, help="hands to play")
-    bench.add_argument("--seed", type=_int, default=0, help="random seed (fixed, so runs compare)")
+    bench.add_argument("--players", type=players, default=6, help="players at the table (2-10)")
+    bench.add_argument("--hands", type=positive_int, default=20_000, help="hands to play")
+    bench.add_argument("--seed", type=integer, default=0, help="random seed (fixed, so runs compare)")
     bench.add_argument("--json", action="store_true", help="print JSON")
     bench.set_defaults(run=_cmd_bench)
 
-    match = _sub(sub, "match", "play bots against each other and report the results",
+    match = subcommand(sub, "match", "play bots against each other and report the results",
                  "Play N hands between 2-10 bots (built-in names: random, calling-station, folder, "
                  "scripted, equity; or package.module:ClassName; arguments as name[key=value,...]). "
                  "Reports chips, big blinds per 100 hands with a 95% interval, VPIP, PFR, aggression "
                  "and faults. Ctrl-C stops early and reports the hands played so far.")  # fmt: skip
     match.add_argument("bots", nargs="+", help="2 to 10 bots")
-    match.add_argument("--hands", type=_positive_int, default=1000, help="hands to play")
-    match.add_argument("--seed", type=_int, default=None, help=SEED_HELP)
+    match.add_argument("--hands", type=positive_int, default=1000, help="hands to play")
+    match.add_argument("--seed", type=integer, default=None, help=SEED_HELP)
     match.add_argument("--duplicate", action="store_true", help="replay each deal with the seats rotated")
-    match.add_argument("--workers", type=_positive_int, default=1,
+    match.add_argument("--workers", type=positive_int, default=1,
                        help="processes (the results are the same for any number)")  # fmt: skip
-    match.add_argument("--stack", type=_positive_int, default=200, help="starting stack of every hand")
-    match.add_argument("--blinds", type=_blinds, default="1/2", help="small/big blinds")
-    match.add_argument("--time-limit", type=_seconds, default=None,
+    match.add_argument("--stack", type=positive_int, default=200, help="starting stack of every hand")
+    match.add_argument("--blinds", type=blinds, default="1/2", help="small/big blinds")
+    match.add_argument("--time-limit", type=seconds, default=None,
                        help="seconds per decision; slower is a fault (default: no limit)")  # fmt: skip
     match.add_argument("--json", action="store_true", help="print JSON")
     match.add_argument(
-        "--plot", type=_png, metavar="PNG", help="save winnings over time as a PNG (matplotlib)"
+        "--plot", type=png, metavar="PNG", help="save winnings over time as a PNG (matplotlib)"
     )
     match.add_argument("--history", type=Path, metavar="DIR", help="write every hand to DIR/match.phhs")
     match.add_argument("--debug", action="store_true", help="show the traceback of a bot that raised")
     match.set_defaults(run=_cmd_match)
 
-    ic = _sub(sub, "icm", "tournament equity of stacks for prizes (ICM)",
+    ic = subcommand(sub, "icm", "tournament equity of stacks for prizes (ICM)",
               "Each player's share of the prizes by the Malmuth-Harville model (rule 31): exact up to "
               "14 players with chips, sampled beyond (with a standard error).")  # fmt: skip
-    ic.add_argument("--stacks", type=_numbers(int), required=True, help="chips, e.g. 5000,3000,2000")
-    ic.add_argument("--prizes", type=_numbers(float), required=True, help="prizes by place, e.g. 50,30,20")
-    ic.add_argument("--samples", type=_positive_int, default=200_000, help="finishing orders when sampled")
-    ic.add_argument("--seed", type=_int, default=None, help="seed when sampled (default: a fresh one)")
+    ic.add_argument("--stacks", type=numbers(int), required=True, help="chips, e.g. 5000,3000,2000")
+    ic.add_argument("--prizes", type=numbers(float), required=True, help="prizes by place, e.g. 50,30,20")
+    ic.add_argument("--samples", type=positive_int, default=200_000, help="finishing orders when sampled")
+    ic.add_argument("--seed", type=integer, default=None, help="seed when sampled (default: a fresh one)")
     ic.add_argument("--json", action="store_true", help='print {"equities", "method", "stderr"}')
     ic.set_defaults(run=_cmd_icm)
 
-    tour = _sub(sub, "tournament", "simulate tournaments of bots on many tables",
+    tour = subcommand(sub, "tournament", "simulate tournaments of bots on many tables",
                 "Play R tournaments of N entrants (entrant i plays BOT[i mod len(BOTs)]) on tables of K "
                 "seats under a blind structure on a simulated clock, by the rules of RULES.md 22-30, and "
                 "report per bot: entries, mean place, ITM, ROI with a 95% interval.")  # fmt: skip
     tour.add_argument("bots", nargs="+", help="the bots, e.g. equity random")
-    tour.add_argument("--entrants", type=_positive_int, default=9, help="entrants per tournament")
-    tour.add_argument("--table-size", type=_players, default=9, help="seats per table (2-10)")
+    tour.add_argument("--entrants", type=positive_int, default=9, help="entrants per tournament")
+    tour.add_argument("--table-size", type=players, default=9, help="seats per table (2-10)")
     tour.add_argument(
         "--structure", default="turbo", help="hyper, turbo, regular, deep, or a .toml/.json file"
     )
-    tour.add_argument("--runs", type=_positive_int, default=10, help="tournaments to play")
-    tour.add_argument("--buy-in", type=_positive_int, default=100, help="buy-in of each entrant")
+    tour.add_argument("--runs", type=positive_int, default=10, help="tournaments to play")
+    tour.add_argument("--buy-in", type=positive_int, default=100, help="buy-in of each entrant")
     tour.add_argument(
-        "--workers", type=_positive_int, default=1, help="processes (same results for any number)"
+        "--workers", type=positive_int, default=1, help="processes (same results for any number)"
     )
     tour.add_argument(
         "--dask", metavar="local|ADDRESS", default=None,
@@ -471,35 +383,28 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     tour.add_argument("--history", type=Path, metavar="DIR", help="write run i's hands to DIR/run-NNNN.phhs")
     tour.add_argument(
-        "--plot", type=_png, metavar="PNG", help="save finishes and run 0's chip stacks as a PNG"
+        "--plot", type=png, metavar="PNG", help="save finishes and run 0's chip stacks as a PNG"
     )
-    tour.add_argument("--seed", type=_int, default=None, help=SEED_HELP)
+    tour.add_argument("--seed", type=integer, default=None, help=SEED_HELP)
     tour.add_argument("--json", action="store_true", help="print JSON")
     tour.set_defaults(run=_cmd_tournament)
 
     from holdem.acpc.commands import add_commands
 
-    acpc = _sub(sub, "acpc", "the ACPC protocol: play a bot at a dealer, or deal a match",
+    acpc = subcommand(sub, "acpc", "the ACPC protocol: play a bot at a dealer, or deal a match",
                 "The ACPC protocol 2.0.0: `holdem acpc play` connects a bot to a dealer; `holdem acpc "
                 "dealer` deals a match to ACPC agents, as the reference dealer does.")  # fmt: skip
-    add_commands(acpc, _sub)
+    add_commands(acpc, subcommand)
 
-    play = _sub(sub, "play", "play against bots in the terminal",
+    play = subcommand(sub, "play", "play against bots in the terminal",
                 "Play hold'em against bots. Commands: f fold, k check, c call, r N raise to N, a all-in, "
                 "? help, q quit. Reads standard input, so a pipe of commands works too.")  # fmt: skip
     play.add_argument("--bots", default="equity", help="comma-separated bots, e.g. equity,random")
-    play.add_argument("--stack", type=_positive_int, default=200, help="everyone's starting stack")
-    play.add_argument("--blinds", type=_blinds, default="1/2", help="small/big blinds")
-    play.add_argument("--seed", type=_int, default=None, help=SEED_HELP)
+    play.add_argument("--stack", type=positive_int, default=200, help="everyone's starting stack")
+    play.add_argument("--blinds", type=blinds, default="1/2", help="small/big blinds")
+    play.add_argument("--seed", type=integer, default=None, help=SEED_HELP)
     play.set_defaults(run=_cmd_play)
     return parser
-
-
-def _players(text: str) -> int:
-    value = _positive_int(text)
-    if not 2 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"expected 2 to 10 players, got {text!r}")
-    return value
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -507,17 +412,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if os.getcwd() not in sys.path:  # so that bots given as mybot:MyBot load from the current folder
         sys.path.insert(0, os.getcwd())
+    command = " ".join(filter(None, (args.command, getattr(args, "acpc_command", None))))
     try:
         status: int = args.run(args)
     except KeyboardInterrupt:
-        print(f"\nholdem {args.command}: interrupted", file=sys.stderr)
+        print(f"\nholdem {command}: interrupted", file=sys.stderr)
         return 130
     except HoldemError as error:
-        print(f"holdem {args.command}: error: {error}", file=sys.stderr)
+        print(f"holdem {command}: error: {error}", file=sys.stderr)
         return 2
     except OSError as error:
         where = f": {error.filename!r}" if error.filename else ""
-        print(f"holdem {args.command}: error: {error.strerror or error}{where}", file=sys.stderr)
+        print(f"holdem {command}: error: {error.strerror or error}{where}", file=sys.stderr)
         return 2
     return status
 

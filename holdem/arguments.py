@@ -1,0 +1,124 @@
+"""The command line's argument types and help: each bad value is one line naming it, before any work."""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NoReturn
+
+from holdem.errors import HoldemError
+
+__all__ = [
+    "SEED_HELP", "Help", "Parser", "blinds", "check_plot", "fresh_seed", "integer", "numbers", "players",
+    "png", "positive_int", "seconds", "subcommand",
+]  # fmt: skip
+
+
+def check_plot(path: Path) -> None:
+    """--plot needs matplotlib and a folder to write in: checked before any work."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise HoldemError("--plot needs matplotlib: pip install 'holdem-engine[plot]'") from None
+    if not path.resolve().parent.is_dir():
+        raise HoldemError(f"--plot: no folder {str(path.resolve().parent)!r} to save {path.name!r} in")
+
+
+def numbers(kind: type[int] | type[float]) -> Callable[[str], list[Any]]:
+    """A comma-separated list of whole numbers (`int`) or numbers (`float`)."""
+
+    def parse(text: str) -> list[Any]:
+        try:
+            values = [kind(part) for part in text.split(",") if part.strip()]
+        except ValueError:
+            what = "whole numbers" if kind is int else "numbers"
+            raise argparse.ArgumentTypeError(f"expected comma-separated {what}, got {text!r}") from None
+        if not values:
+            raise argparse.ArgumentTypeError(f"expected at least one number, got {text!r}")
+        return values
+
+    return parse
+
+
+def blinds(text: str) -> tuple[int, int]:
+    small, sep, big = text.partition("/")
+    if not sep or not small.isdecimal() or not big.isdecimal() or int(big) <= 0:
+        raise argparse.ArgumentTypeError(f"expected blinds like 1/2, got {text!r}")
+    if int(small) > int(big):
+        raise argparse.ArgumentTypeError(f"the small blind is more than the big blind in {text!r}")
+    return int(small), int(big)
+
+
+def fresh_seed(seed: int | None) -> int:
+    """The given seed, or a fresh random one (printed with the results, so a run can be repeated)."""
+    return seed if seed is not None else secrets.randbelow(2**31)
+
+
+def png(text: str) -> Path:
+    path = Path(text)
+    if path.suffix.lower() != ".png":
+        raise argparse.ArgumentTypeError(f"the plot is saved as PNG: name a .png file, got {text!r}")
+    return path
+
+
+def seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
+    return value
+
+
+def integer(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+class Parser(argparse.ArgumentParser):
+    """Usage errors as one line (and exit status 2), pointing to --help instead of printing it."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+class Help(argparse.ArgumentDefaultsHelpFormatter):
+    """Shows each option's default, except where there is none to show (flags, "none given")."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        if action.default in (None, False) or "default" in (action.help or ""):
+            return action.help
+        return super()._get_help_string(action)
+
+
+def subcommand(sub: Any, name: str, help: str, description: str) -> argparse.ArgumentParser:
+    """A subcommand whose --help shows every option's default."""
+    parser: argparse.ArgumentParser = sub.add_parser(
+        name, help=help, description=description, formatter_class=Help
+    )
+    return parser
+
+
+SEED_HELP = "random seed (default: a fresh one, printed with the results so the run can be repeated)"
+
+
+def players(text: str) -> int:
+    value = positive_int(text)
+    if not 2 <= value <= 10:
+        raise argparse.ArgumentTypeError(f"expected 2 to 10 players, got {text!r}")
+    return value
