@@ -18,7 +18,15 @@ from holdem.errors import HoldemError
 from holdem.evaluator import strength
 from holdem.hand import Hand
 
-__all__ = ["acpc_move", "engine_action", "hand_from_state", "replay_betting", "state_of", "values"]
+__all__ = [
+    "betting_of",
+    "engine_action",
+    "hand_from_state",
+    "replay_betting",
+    "start_hand",
+    "state_of",
+    "values",
+]
 
 
 def start_hand(game: GameDef, deck: Deck) -> Hand:
@@ -44,27 +52,6 @@ def engine_action(hand: Hand, move: Move) -> Action:
             raise ProtocolError("no raise is possible here")
         return Action.raise_to(legal.min_raise_to)
     return Action.raise_to(size - hand.contributions[legal.player])
-
-
-def acpc_move(hand: Hand, action: Action, player: int) -> Move:
-    """The ACPC move for `action` taken by `player` in `hand`, before it is applied."""
-    kind = action.kind
-    if kind is ActionKind.FOLD:
-        return ("f", None)
-    if kind in (ActionKind.CHECK, ActionKind.CALL):
-        return ("c", None)
-    if kind is ActionKind.ALL_IN:
-        legal = hand.legal_actions()
-        assert legal is not None
-        if legal.max_raise_to is None:
-            return ("c", None)
-        amount = legal.max_raise_to
-    else:
-        assert action.amount is not None
-        amount = action.amount
-    if hand.stakes.structure.value == "fixed-limit":
-        return ("r", None)
-    return ("r", hand.contributions[player] + amount)
 
 
 def replay_betting(hand: Hand, betting: Sequence[Sequence[Move]]) -> None:
