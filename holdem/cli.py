@@ -394,7 +394,7 @@ def build_parser() -> argparse.ArgumentParser:
     acpc = subcommand(sub, "acpc", "the ACPC protocol: play a bot at a dealer, or deal a match",
                 "The ACPC protocol 2.0.0: `holdem acpc play` connects a bot to a dealer; `holdem acpc "
                 "dealer` deals a match to ACPC agents, as the reference dealer does.")  # fmt: skip
-    add_commands(acpc, subcommand)
+    add_commands(acpc)
 
     play = subcommand(sub, "play", "play against bots in the terminal",
                 "Play hold'em against bots. Commands: f fold, k check, c call, r N raise to N, a all-in, "

@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+
+from holdem.arguments import positive_int, subcommand
 
 __all__ = ["add_commands"]
 
 DEFAULT_GAME = "holdem.nolimit.2p.reverse_blinds.game"
 
 
-def add_commands(acpc: argparse.ArgumentParser, sub_parser: Any) -> None:
+def add_commands(acpc: argparse.ArgumentParser) -> None:
     """Add the ``play`` and ``dealer`` subcommands to the ``acpc`` command."""
     sub = acpc.add_subparsers(
         dest="acpc_command", required=True, metavar="ACPC_COMMAND", help="play or dealer"
     )
-    play = sub_parser(sub, "play", "play a bot at an ACPC dealer",
+    play = subcommand(sub, "play", "play a bot at an ACPC dealer",
                       "Connect a holdem bot to an ACPC protocol 2.0.0 dealer at HOST PORT and play until "
                       "the dealer closes the connection; print one line: hands, chips won, answers "
                       "replaced.")  # fmt: skip
@@ -30,21 +31,21 @@ def add_commands(acpc: argparse.ArgumentParser, sub_parser: Any) -> None:
     play.add_argument("--seed", type=int, default=None, help="seed of the bot's random source")
     play.set_defaults(run=_cmd_play)
 
-    dealer = sub_parser(sub, "dealer", "deal an ACPC match to connected agents",
+    dealer = subcommand(sub, "dealer", "deal an ACPC match to connected agents",
                         "Deal HANDS hands of the game to one agent per player over TCP, as the ACPC "
                         "reference dealer does: print the ports, wait for each agent, rotate seats each "
                         "hand, write MATCH_NAME.log (STATE lines and SCORE) and print the SCORE "
                         "line.")  # fmt: skip
     dealer.add_argument("match_name", help="the match name (the log is MATCH_NAME.log)")
     dealer.add_argument("game", help="the GAMEDEF file (or a shipped game's name)")
-    dealer.add_argument("hands", type=_positive, help="hands to deal")
+    dealer.add_argument("hands", type=positive_int, help="hands to deal")
     dealer.add_argument("seed", type=_seed, help="seed of the card generator (MT19937, as the reference)")
     dealer.add_argument("names", nargs="+", help="one name per player, in seat order")
     dealer.add_argument(
         "-p", dest="ports", type=_ports, default=(), help="ports, e.g. 18791,18792 (default: free ones)"
     )
     dealer.add_argument("--host", default="", help="address to listen on (default: every interface)")
-    dealer.add_argument("--t_response", type=_positive, default=600_000, help="milliseconds per response")
+    dealer.add_argument("--t_response", type=positive_int, default=600_000, help="milliseconds per response")
     dealer.add_argument(
         "--start_timeout", type=int, default=-1, help="milliseconds to wait for players (<0: forever)"
     )
@@ -84,12 +85,6 @@ def _cmd_dealer(args: argparse.Namespace) -> int:
         host=args.host, response_seconds=args.t_response / 1000, start_seconds=start,
     )  # fmt: skip
     return 0
-
-
-def _positive(text: str) -> int:
-    if not text.isdecimal() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
-    return int(text)
 
 
 def _seed(text: str) -> int:
