@@ -12,7 +12,7 @@ from holdem.events import Event, LogEntry, Phase, action_dict
 from holdem.positions import position_names
 from holdem.stakes import Stakes
 
-__all__ = ["HandState", "SeatView", "redacted_log", "view"]
+__all__ = ["HandState", "SeatView", "redacted_log", "view", "views"]
 
 
 class HandState(Protocol):
@@ -140,6 +140,37 @@ def view(hand: HandState, player: int) -> SeatView:
             hand.hole_events_at,
         ),
     )  # SeatView(...), without the generated __new__'s overhead
+
+
+def views(hand: HandState) -> list[SeatView]:
+    """Every player's view at once (the public parts built once and shared)."""
+    n = len(hand.stacks)
+    shown = tuple(hand.shown) if hand.shown is not None else _NOBODY[n]
+    actor, holes, positions, phase = hand.actor, hand.holes, _POSITIONS[n], hand.phase
+    board, stacks, bets, pot = tuple(hand.board), tuple(hand.stacks), tuple(hand.bets), hand.pot
+    folded, big_blind, button = tuple(hand.folded), hand.stakes.big_blind, hand.button
+    history, log, start = tuple(hand.history), tuple(hand.log), hand.hole_events_at
+    legal = hand.legal_actions()
+    public = (board, stacks, bets, pot, folded, actor)
+    rest = (big_blind, shown, button)
+    return [
+        _new(
+            SeatView,
+            (
+                p,
+                phase,
+                holes[p],
+                *public,
+                legal if actor == p else None,
+                *rest,
+                positions[p],
+                history,
+                log,
+                start,
+            ),
+        )
+        for p in range(n)
+    ]
 
 
 _new = tuple.__new__

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from holdem import Hand, Stakes
 from holdem.errors import SnapshotError
 from holdem.snapshot import from_json, to_json, undo
+from holdem.views import views
 from tests.strategies import cards_in, examples, random_action
 from tests.test_hand_properties import state
 
@@ -32,6 +33,7 @@ def test_views_never_show_other_players_hidden_cards(table: tuple[list[int], int
         for player in range(len(stacks)):
             seen = cards_in(hand.view(player))
             assert seen <= public | set(hand.holes[player])
+        assert [hand.view(player) for player in range(len(stacks))] == views(hand)  # all at once, the same
         if hand.is_complete:
             break
         hand.act(random_action(hand, rng))
