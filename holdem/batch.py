@@ -146,8 +146,10 @@ def strength_counts(size: int = 7) -> npt.NDArray[np.int64]:
     return hits
 
 
+@cache
 def combinations(n: int, k: int) -> npt.NDArray[np.int8]:
-    """All k-subsets of ``range(n)`` in lexicographic order, as a read-only (C(n,k), k) array."""
+    """All k-subsets of ``range(n)`` in lexicographic order, as a read-only (C(n,k), k) array
+    (kept once made: read-only, so callers share it)."""
     out = _combinations(n, k, {})
     out.setflags(write=False)
     return out

@@ -237,7 +237,7 @@ def _cmd_match(args: argparse.Namespace) -> int:
     small, big = args.blinds
     config = MatchConfig(
         tuple(args.bots), stakes=Stakes(small, big), stack=args.stack, seed=fresh_seed(args.seed),
-        duplicate=args.duplicate, time_limit=args.time_limit,
+        duplicate=args.duplicate, time_limit=args.time_limit, all_in_adjusted=args.all_in_adjusted,
     )  # fmt: skip
     with contextlib.ExitStack() as stack:
         writer = None
@@ -343,6 +343,9 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument("--blinds", type=blinds, default="1/2", help="small/big blinds")
     match.add_argument("--time-limit", type=seconds, default=None,
                        help="seconds per decision; slower is a fault (default: no limit)")  # fmt: skip
+    match.add_argument("--all-in-adjusted", action="store_true",
+                       help="also report results with all-in hands credited at their exact equity "
+                            "(less luck, same expectation; a preflop all-in costs ~50 ms)")  # fmt: skip
     match.add_argument("--json", action="store_true", help="print JSON")
     match.add_argument(
         "--plot", type=png, metavar="PNG", help="save winnings over time as a PNG (matplotlib)"

@@ -27,11 +27,13 @@ from holdem.bots import Bot, BotSpec, bot_name, load_bot
 from holdem.deck import Deck
 from holdem.errors import HoldemError, IllegalActionError
 from holdem.hand import Hand, Phase
+from holdem.luck import all_in_adjusted
 from holdem.stakes import Rules, Stakes
 from holdem.stats import RunningMean
 
 _PREFLOP, _RAISE, _CALL = Phase.PREFLOP, ActionKind.RAISE, ActionKind.CALL
 _clock = time.perf_counter
+_MICRO = 1_000_000
 
 __all__ = ["BotResult", "Fault", "MatchConfig", "MatchResult", "decide", "play_hand", "play_match"]
 
@@ -65,6 +67,9 @@ class BotResult:
     decisions: int
     seconds: float = attrs.field(eq=False)
     """Time spent deciding (measured, so not part of equality between results)."""
+    adjusted_bb_per_100: float | None = None
+    """All-in adjusted bb/100 (`holdem.luck`), when the match was played with `all_in_adjusted`."""
+    adjusted_ci95: tuple[float, float] | None = None
 
 
 MAX_FAULTS = 1000
@@ -91,6 +96,8 @@ class MatchResult:
     stack: int = 200
     seed: int = 0
     interrupted: bool = False
+    all_in_hands: int | None = None
+    """Hands credited at their all-in equity (None when not asked for)."""
 
 
 @attrs.frozen
@@ -104,6 +111,8 @@ class MatchConfig:
     seed: int = 0
     duplicate: bool = False
     time_limit: float | None = None
+    all_in_adjusted: bool = False
+    """Also report all-in adjusted results (`holdem.luck`; an exact equity per all-in hand)."""
 
 
 @attrs.define
@@ -119,6 +128,8 @@ class _Chunk:
     decisions: list[int]
     seconds: list[float]
     deltas: list[list[int]] = attrs.field(factory=list)
+    adjusted: list[list[float]] = attrs.field(factory=list)
+    all_ins: int = 0
     faults: list[Fault] = attrs.field(factory=list)
     histories: list[dict[str, Any]] = attrs.field(factory=list)
 
@@ -202,6 +213,13 @@ def play_hand(
         if ends[b] is not None and (fault := _guarded(ends[b], hand.view(p), hand.result)) is not None:
             chunk.faults.append(Fault(index, b, *fault))
     chunk.deltas.append(deltas)
+    if config.all_in_adjusted:
+        adjusted = all_in_adjusted(hand)
+        chunk.all_ins += adjusted is not None
+        by_bot = [0.0] * n
+        for p, b in enumerate(seat_bot):
+            by_bot[b] = adjusted[p] if adjusted is not None else deltas[b]
+        chunk.adjusted.append(by_bot)
     if export:
         from holdem.phh import export as export_phh
 
@@ -321,6 +339,9 @@ class _Tally:
         self.faults: list[Fault] = []
         self.samples = [RunningMean() for _ in range(n)]
         self.deal = [0] * n  # the current deal's chips per bot (duplicate: summed over rotations)
+        self.adjusted = [RunningMean() for _ in range(n)]  # in millionths of a chip, to stay exact
+        self.adjusted_deal = [0] * n
+        self.all_ins = 0
         self.curve: list[tuple[int, tuple[int, ...]]] = []
         self.stride = 1
 
@@ -334,15 +355,22 @@ class _Tally:
             if len(self.faults) < MAX_FAULTS:
                 self.faults.append(fault)
         chips, deal, n, group = self.chips, self.deal, self.n, self.group
-        for deltas in chunk.deltas:
+        self.all_ins += chunk.all_ins
+        for i, deltas in enumerate(chunk.deltas):
             self.hands += 1
             for b in range(n):
                 chips[b] += deltas[b]
                 deal[b] += deltas[b]
+            if chunk.adjusted:
+                for b, value in enumerate(chunk.adjusted[i]):
+                    self.adjusted_deal[b] += round(value * _MICRO)
             if self.hands % group == 0:  # a whole deal: one sample per bot
                 for b in range(n):
                     self.samples[b].add(deal[b])
                     deal[b] = 0
+                    if chunk.adjusted:
+                        self.adjusted[b].add(self.adjusted_deal[b])
+                        self.adjusted_deal[b] = 0
             if self.hands % self.stride == 0:
                 self.curve.append((self.hands, tuple(chips)))
                 if len(self.curve) >= 2 * CURVE_POINTS:  # thin out: keep every other point
@@ -355,6 +383,7 @@ class _Tally:
         bots = []
         for b in range(self.n):
             mean, low, high = self.samples[b].ci(scale)
+            adjusted = self.adjusted[b].ci(scale / _MICRO) if config.all_in_adjusted else None
             bots.append(
                 BotResult(
                     name=bot_name(config.specs[b]),
@@ -368,6 +397,8 @@ class _Tally:
                     faults=self.fault_counts[b],
                     decisions=self.decisions[b],
                     seconds=self.seconds[b],
+                    adjusted_bb_per_100=adjusted[0] if adjusted else None,
+                    adjusted_ci95=adjusted[1:] if adjusted else None,
                 )
             )
         curve = self.curve
@@ -384,6 +415,7 @@ class _Tally:
             stack=config.stack,
             seed=config.seed,
             interrupted=interrupted,
+            all_in_hands=self.all_ins if config.all_in_adjusted else None,
         )
 
 

@@ -7,6 +7,7 @@ enumerated exactly when the work is small, and sampled (Monte Carlo) otherwise.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -23,7 +24,7 @@ from holdem.cards import Card, parse_cards
 from holdem.errors import ImpossibleSpotError, InvalidConfigError, InvalidRangeError
 from holdem.ranges import Combo, parse_range
 
-__all__ = ["EquityResult", "PlayerEquity", "equity"]
+__all__ = ["EquityResult", "PlayerEquity", "all_in_values", "equity"]
 
 EXACT_LIMIT = 30_000_000
 """Exact enumeration is used while (holdings combinations x boards) stays below this."""
@@ -160,14 +161,41 @@ def _strengths(
     return lookup(board_sum + t.keys[first] + t.keys[second], suit_sums, t)
 
 
-def _exact(labels: list[str], ranges: list[list[Combo]], board: list[int], known: list[int]) -> EquityResult:
+def _runouts(
+    board: list[int], known: list[int]
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Every completion of `board` by cards not in `known` (which holds the board): the summed keys
+    (offset included), summed suit bits and card masks of the five board cards."""
     t = tables()
-    keys, suit_bits = t.keys, t.suit_bits
+    if not board:  # all 2,598,960 boards are summed once; each spot picks its rows
+        sums, suits, masks = _five_card_boards()
+        known_mask = sum(1 << c for c in known)
+        rows = np.flatnonzero(masks & known_mask == 0)
+        return sums[rows], suits[rows], masks[rows]
     deck = np.array([c for c in range(52) if c not in known], dtype=np.int64)
     runouts = deck[combinations(len(deck), 5 - len(board))]
-    board_sum = np.einsum("ij->i", keys[runouts]) + sum(_tables.CARD_KEYS[c] for c in board) + _tables.OFFSET
-    board_suits = np.einsum("ij->i", suit_bits[runouts]) + sum(_tables.SUIT_BITS[c] for c in board)
-    board_mask = np.einsum("ij->i", np.left_shift(1, runouts))
+    board_sum = (
+        np.einsum("ij->i", t.keys[runouts]) + sum(_tables.CARD_KEYS[c] for c in board) + _tables.OFFSET
+    )
+    board_suits = np.einsum("ij->i", t.suit_bits[runouts]) + sum(_tables.SUIT_BITS[c] for c in board)
+    board_mask = np.einsum("ij->i", np.left_shift(1, runouts)) | sum(1 << c for c in board)
+    return board_sum, board_suits, board_mask
+
+
+@functools.cache
+def _five_card_boards() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    t = tables()
+    boards = combinations(52, 5).astype(np.int64)
+    return (
+        np.einsum("ij->i", t.keys[boards]) + _tables.OFFSET,
+        np.einsum("ij->i", t.suit_bits[boards]),
+        np.einsum("ij->i", np.left_shift(1, boards)),
+    )
+
+
+def _exact(labels: list[str], ranges: list[list[Combo]], board: list[int], known: list[int]) -> EquityResult:
+    t = tables()
+    board_sum, board_suits, board_mask = _runouts(board, known)
     tally = _Tally(len(labels))
     for deal in itertools.product(*ranges):
         cards = [c for a, b, _ in deal for c in (a, b)]
@@ -182,6 +210,34 @@ def _exact(labels: list[str], ranges: list[list[Combo]], board: list[int], known
     if tally.deals == 0:
         raise ImpossibleSpotError("the holdings cannot all be dealt at once (every combination clashes)")
     return tally.result(labels, "exact")
+
+
+def all_in_values(
+    holes: Sequence[tuple[Card, Card]],
+    board: Sequence[Card],
+    pots: Sequence[tuple[int, Sequence[int]]],
+    dead: Sequence[Card] = (),
+) -> list[float]:
+    """The chips each holding wins on average from `pots` over every way the board can be completed.
+
+    `pots` are (amount, indices into `holes` of the players who may win it); a pot is split
+    evenly among its best eligible hands (odd chips as fractions). Exact: every runout of the cards
+    not in the holes, the board or `dead` counts once.
+    """
+    t = tables()
+    board_cards = [c.index for c in board]
+    known = board_cards + [c.index for c in dead] + [c.index for hole in holes for c in hole]
+    if len(set(known)) != len(known):
+        raise ImpossibleSpotError("the holdings, board and dead cards share a card")
+    sums, suits, _ = _runouts(board_cards, known)
+    values = np.stack([_strengths(sums, suits, a.index, b.index, t) for a, b in holes])
+    won = np.zeros(len(holes))
+    for amount, eligible in pots:
+        rows = list(eligible)
+        contenders = values[rows]
+        top = contenders == contenders.max(axis=0)
+        won[rows] += amount * (top / top.sum(axis=0)).mean(axis=1)
+    return [float(x) for x in won]
 
 
 def _monte_carlo(

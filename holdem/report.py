@@ -33,9 +33,18 @@ def as_dict(result: MatchResult) -> dict[str, Any]:
                 "pfr": b.pfr,
                 "aggression": b.aggression,
                 "faults": b.faults,
+                **(
+                    {}
+                    if b.adjusted_bb_per_100 is None or b.adjusted_ci95 is None
+                    else {
+                        "adjusted_bb_per_100": b.adjusted_bb_per_100,
+                        "adjusted_ci95": list(b.adjusted_ci95),
+                    }
+                ),
             }
             for b in result.bots
         ],
+        **({} if result.all_in_hands is None else {"all_in_hands": result.all_in_hands}),
         "faults": [
             {"hand": f.hand, "bot": result.bots[f.bot].name, "reason": f.reason, "traceback": f.traceback}
             for f in result.faults
@@ -55,11 +64,22 @@ def format_table(result: MatchResult, *, faults_shown: int = 10, debug: bool = F
     width = max(12, *(len(b.name) for b in result.bots))
     head = f"{'bot':<{width}} {'chips':>9} {'bb/100':>9}  {'95% interval':<21}"
     lines.append(f"{head} {'VPIP':>5} {'PFR':>5} {'AF':>5} {'faults':>6}")
+    adjusted = result.all_in_hands is not None
+    if adjusted:
+        lines[-1] += f"  {'adjusted':>9}  95% interval"
     for b in result.bots:
         low, high = b.ci95
         af = f"{b.aggression:.1f}" if b.aggression is not None else "-"
         row = f"{b.name:<{width}} {b.chips:>9,} {b.bb_per_100:>9.1f}  [{low:>8.1f}, {high:>8.1f}]"
-        lines.append(f"{row}  {b.vpip:>5.0%} {b.pfr:>5.0%} {af:>5} {b.faults:>6}")
+        row = f"{row}  {b.vpip:>5.0%} {b.pfr:>5.0%} {af:>5} {b.faults:>6}"
+        if b.adjusted_bb_per_100 is not None and b.adjusted_ci95 is not None:
+            low, high = b.adjusted_ci95
+            row += f"  {b.adjusted_bb_per_100:>9.1f}  [{low:>8.1f}, {high:>8.1f}]"
+        lines.append(row)
+    if adjusted:
+        lines.append(
+            f"adjusted: {result.all_in_hands:,} all-in hands credited at their exact equity (holdem.luck)"
+        )
     for fault in result.faults[:faults_shown]:
         lines.append(f"fault: hand {fault.hand}, {result.bots[fault.bot].name}: {fault.reason}")
         if debug and fault.traceback:
