@@ -1,4 +1,4 @@
-"""The ``holdem`` command line: eval, equity, replay, match, play and bench."""
+"""The ``holdem`` command line: eval, equity, replay, match, tournament, acpc, convert, play and bench."""
 
 from __future__ import annotations
 
@@ -398,6 +398,10 @@ def build_parser() -> argparse.ArgumentParser:
                 "The ACPC protocol 2.0.0: `holdem acpc play` connects a bot to a dealer; `holdem acpc "
                 "dealer` deals a match to ACPC agents, as the reference dealer does.")  # fmt: skip
     add_commands(acpc)
+
+    from holdem.pokerstars.commands import add_command
+
+    add_command(sub)
 
     play = subcommand(sub, "play", "play against bots in the terminal",
                 "Play hold'em against bots. Commands: f fold, k check, c call, r N raise to N, a all-in, "

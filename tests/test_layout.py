@@ -11,7 +11,7 @@ ORDER = [
     "_tables", "evaluator", "batch", "ranges", "odds",
     "stakes", "actions", "pots", "events", "positions", "views",
     "showdown", "betting", "posting", "hand",
-    "phh", "table", "snapshot",
+    "phh", "pokerstars", "table", "snapshot",
     "bots", "stats", "luck", "parallel", "match", "session", "tournament", "acpc", "env", "report", "play",
     "bench", "cli", "__main__",
 ]  # fmt: skip

@@ -1,0 +1,252 @@
+"""PokerStars hand histories: written from PHH, read back to the same hand, and real files' quirks."""
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from holdem import Hand, Stakes, phh
+from holdem.pokerstars import read_hands, write_hand
+from tests.strategies import random_action
+
+NAMES = ["ann b [NL]", "x:y", "(mo)", "Zed", "Qu: 2", "big al", "[dd]", "o'neil", "Ü-ber", "nine"]
+
+
+def generated(seed: int) -> dict:
+    """A random hand as a PHH document with PokerStars metadata (cash in cents, or tournament chips)."""
+    rng = random.Random(seed)
+    n = rng.randint(2, 10)
+    stacks = [rng.choice([rng.randint(1, 60), rng.randint(60, 2000)]) for _ in range(n)]
+    stakes = Stakes(rng.choice([1, 5, 25]), 50, ante=rng.choice([0, 0, 3]))
+    hand = Hand.start(stacks, stakes, rng=rng)
+    while not hand.is_complete:
+        hand.act(random_action(hand, rng))
+    doc = phh.export(hand)
+    doc["players"] = rng.sample(NAMES, n)
+    seats = sorted(rng.sample(range(1, 11), n))
+    cut = rng.randrange(n)
+    doc["seats"] = seats[cut:] + seats[:cut]  # clockwise from the small blind; the button last
+    doc |= {"seat_count": 10, "table": "Aludra IV", "hand": seed}
+    if rng.random() < 0.5:
+        doc["currency"] = "USD"
+    else:
+        doc |= {"event": "3500000001", "_level": "IV"}
+    doc |= {"year": 2024, "month": 3, "day": 1, "time": "21:04:11"}
+    doc["winnings"] = list(hand.result.payouts)
+    return doc
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_exported_hands_reimport_to_the_same_hand(seed: int) -> None:
+    doc = generated(seed)
+    (imported,) = read_hands(write_hand(doc))
+    assert imported.reason is None
+    assert doc == imported.doc
+
+
+def test_the_recorded_corpus_converts_to_pokerstars_and_back(phh_corpus: list[Path]) -> None:
+    """Every real hand of the corpus: PHH -> PokerStars -> PHH gives the engine's own record of it."""
+    count = 0
+    for path in phh_corpus[:120]:
+        for doc in phh.load(path):
+            canonical = phh.export(phh.replay(doc).hand) | {
+                k: doc[k] for k in ("players", "hand") if k in doc
+            }
+            (imported,) = read_hands(write_hand(doc))
+            back = imported.doc
+            assert back is not None, imported.reason
+            assert canonical["actions"] == back["actions"]
+            assert canonical["starting_stacks"] == back["starting_stacks"]
+            assert canonical["finishing_stacks"] == back["finishing_stacks"]
+            assert canonical["players"] == back["players"]
+            count += 1
+    assert count >= 120
+
+
+HANDS = [
+    # Cash, rake, names with spaces, brackets and colons, a player sitting out, chat and connection lines.
+    """PokerStars Hand #250000000001:  Hold'em No Limit ($0.25/$0.50 USD) - 2024/03/01 21:04:11 ET
+Table 'Aludra IV' 6-max Seat #4 is the button
+Seat 1: ann b [NL] ($50 in chips)
+Seat 2: x:y ($23.40 in chips)
+Seat 3: Zed ($61.25 in chips) is sitting out
+Seat 4: (mo) ($50 in chips)
+Seat 6: Qu ($12 in chips)
+Qu: posts small blind $0.25
+ann b [NL]: posts big blind $0.50
+*** HOLE CARDS ***
+Dealt to x:y [Ah Kh]
+x:y: raises $1 to $1.50
+Zed is disconnected
+(mo): calls $1.50
+Qu: folds
+ann b [NL]: folds
+*** FLOP *** [Kd 7c 2h]
+x:y: bets $2
+(mo): raises $4 to $6
+x:y said, "nice"
+x:y: raises $15.90 to $21.90 and is all-in
+(mo): calls $15.90
+*** TURN *** [Kd 7c 2h] [9s]
+*** RIVER *** [Kd 7c 2h 9s] [3d]
+*** SHOW DOWN ***
+x:y: shows [Ah Kh] (a pair of Kings)
+(mo): shows [7d 7s] (three of a kind, Sevens)
+(mo) collected $45.55 from pot
+*** SUMMARY ***
+Total pot $47.55 | Rake $2
+Board [Kd 7c 2h 9s 3d]
+Seat 1: ann b [NL] (big blind) folded before Flop
+Seat 2: x:y showed [Ah Kh] and lost with a pair of Kings
+Seat 3: Zed is sitting out
+Seat 4: (mo) (button) showed [7d 7s] and won ($45.55) with three of a kind, Sevens
+Seat 6: Qu (small blind) folded before Flop""",
+    # A tournament with antes, two all-ins and a side pot.
+    "PokerStars Hand #250000000002: Tournament #3500000001, $10+$1 USD Hold'em No Limit"
+    + """ - Level IV (50/100) - 2024/03/01 21:10:00 ET
+Table '3500000001 7' 9-max Seat #2 is the button
+Seat 2: Big Al (3000 in chips)
+Seat 5: b: c (1200 in chips)
+Seat 9: [dd] (5000 in chips)
+Big Al: posts the ante 10
+b: c: posts the ante 10
+[dd]: posts the ante 10
+b: c: posts small blind 50
+[dd]: posts big blind 100
+*** HOLE CARDS ***
+Big Al: raises 200 to 300
+b: c: raises 890 to 1190 and is all-in
+[dd]: calls 1090
+Big Al: raises 1800 to 2990 and is all-in
+[dd]: calls 1800
+*** FLOP *** [2c 5d 9h]
+*** TURN *** [2c 5d 9h] [Jc]
+*** RIVER *** [2c 5d 9h Jc] [Qs]
+*** SHOW DOWN ***
+[dd]: shows [Ac Ad] (a pair of Aces)
+Big Al: shows [Kc Kd] (a pair of Kings)
+b: c: shows [Qh Jh] (two pair, Queens and Jacks)
+[dd] collected 3600 from side pot
+b: c collected 3600 from main pot
+*** SUMMARY ***
+Total pot 7200 Main pot 3600. Side pot 3600. | Rake 0
+Board [2c 5d 9h Jc Qs]""",
+    """PokerStars Hand #250000000003:  Hold'em No Limit ($0.25/$0.50 USD) - 2024/03/01 21:12:00 ET
+Table 'Aludra IV' 6-max Seat #1 is the button
+Seat 1: ann b [NL] ($49.50 in chips)
+Seat 2: Zed ($61.25 in chips)
+ann b [NL]: posts small blind $0.25
+Zed: posts big blind $0.50
+*** HOLE CARDS ***
+Hand cancelled
+*** SUMMARY ***""",
+    """PokerStars Hand #250000000004:  Omaha Pot Limit ($0.10/$0.25 USD) - 2024/03/01 21:13:00 ET
+Table 'Vega' 6-max Seat #1 is the button
+Seat 1: ann ($10 in chips)
+Seat 2: bob ($10 in chips)""",
+    """PokerStars Hand #250000000005:  Hold'em No Limit ($0.25/$0.50 USD) - 2024/03/01 21:14:00 ET
+Table 'Aludra IV' 6-max Seat #1 is the button
+Seat 1: ann ($10 in chips)
+Seat 2: bob ($10 in chips)
+ann: posts small blind $0.25
+bob: posts big blind $0.50
+*** HOLE CARDS ***
+ann: raises $9.50 to $10 and is all-in
+bob: calls $9.50 and is all-in
+*** FIRST FLOP *** [2c 5d 9h]
+*** SUMMARY ***
+Hand was run twice""",
+    # Collected amounts that the cards cannot give: skipped, never half-imported.
+    """PokerStars Hand #250000000006:  Hold'em No Limit ($0.25/$0.50 USD) - 2024/03/01 21:15:00 ET
+Table 'Aludra IV' 6-max Seat #1 is the button
+Seat 1: ann ($10 in chips)
+Seat 2: bob ($10 in chips)
+ann: posts small blind $0.25
+bob: posts big blind $0.50
+*** HOLE CARDS ***
+ann: folds
+Uncalled bet ($0.25) returned to bob
+ann collected $0.50 from pot
+*** SUMMARY ***
+Total pot $0.50 | Rake $0""",
+]
+
+
+def test_real_file_quirks_are_read_and_bad_hands_skipped_whole(tmp_path: Path) -> None:
+    text = "\ufeff" + "\r\n\r\n\r\n".join(HANDS).replace("\n", "\r\n")
+    hands = read_hands(text)
+    assert [
+        "250000000001",
+        "250000000002",
+        "250000000003",
+        "250000000004",
+        "250000000005",
+        "250000000006",
+    ] == [h.ident for h in hands]
+    cash, tournament, cancelled, omaha, twice, wrong = hands
+    assert (
+        "cancelled" in cancelled.reason and "not hold'em" in omaha.reason and "run it twice" in twice.reason
+    )
+    assert "do not match" in wrong.reason and None is wrong.doc
+    doc = cash.doc
+    assert ["Qu", "ann b [NL]", "x:y", "(mo)"] == doc["players"] and [6, 1, 2, 4] == doc["seats"]
+    assert "USD" == doc["currency"] and [1200, 5000, 2340, 5000] == doc["starting_stacks"]
+    assert [0, 0, 0, 4555] == doc["winnings"] and 200 == doc["_rake"]
+    assert ["d dh p1 ????", "d dh p2 ????", "d dh p3 AhKh", "d dh p4 7d7s"] == doc["actions"][:4]
+    assert [1175, 4950, 0, 7215] == doc["finishing_stacks"]
+    assert ["3500000001", "IV", [10, 10, 10]] == [
+        tournament.doc["event"],
+        tournament.doc["_level"],
+        tournament.doc["antes"],
+    ]
+    assert [0, 3600, 3600] == sorted(tournament.doc["winnings"])
+
+
+def test_imported_hands_replay_to_the_stacks_the_file_states() -> None:
+    """The engine's settlement minus the rake the file took gives the file's stacks."""
+    for hand in read_hands("\n\n".join(HANDS[:2])):
+        doc = hand.doc
+        replayed = phh.replay(doc)
+        rake = doc.get("_rake", 0)
+        kept = [p - w for p, w in zip(replayed.hand.result.payouts, doc["winnings"], strict=True)]
+        assert rake == sum(kept)
+        assert doc["finishing_stacks"] == [
+            s - k for s, k in zip(replayed.finishing_stacks, kept, strict=True)
+        ]
+
+
+def test_a_hand_with_rake_writes_back_its_collected_amounts_and_rake() -> None:
+    (hand,) = read_hands(HANDS[0])
+    text = write_hand(hand.doc)
+    assert "(mo) collected $45.55 from pot" in text and "| Rake $2" in text
+    assert hand.doc == read_hands(text)[0].doc
+
+
+def test_convert_command_goes_both_ways_and_reports_what_it_skips(tmp_path: Path) -> None:
+    source = tmp_path / "stars.txt"
+    source.write_text("\n\n\n".join(HANDS), encoding="utf-8")
+    out = tmp_path / "hands.phhs"
+    run = [sys.executable, "-m", "holdem", "convert"]
+    done = subprocess.run(
+        [*run, str(source), "--to", "phh", "--out", str(out)], capture_output=True, text=True
+    )
+    assert 1 == done.returncode
+    assert "6 hands: 2 converted, 4 skipped" in done.stderr
+    assert "hand #250000000003: skipped: the hand was cancelled" in done.stderr
+    again = subprocess.run([*run, str(out), "--to", "pokerstars"], capture_output=True, text=True)
+    assert 0 == again.returncode, again.stderr
+    assert again.stdout.startswith("PokerStars Hand #250000000001:  Hold'em No Limit ($0.25/$0.50 USD)")
+    assert "b: c collected 3600 from main pot" in again.stdout
+
+
+@pytest.fixture
+def phh_corpus() -> list[Path]:
+    root = Path(__file__).resolve().parents[2] / "shared" / "data" / "phh"
+    if not root.is_dir():
+        pytest.skip("the shared PHH corpus is not beside the repository")
+    return sorted(root.rglob("*.phh"))
