@@ -27,7 +27,9 @@ def steps_per_second(make: Any, seconds: float) -> tuple[float, float]:
                 hands += 1
                 for agent in e.agent_iter():
                     obs, _, terminated, truncated, _ = e.last()
-                    e.step(None if terminated or truncated else e.action_space(agent).sample(obs["action_mask"]))
+                    e.step(
+                        None if terminated or truncated else e.action_space(agent).sample(obs["action_mask"])
+                    )
                     steps += 1
         best = max(best, (steps / elapsed, hands / elapsed))
     return best
@@ -41,7 +43,8 @@ def main() -> None:
     warnings.filterwarnings("ignore")
     from pettingzoo.classic import texas_holdem_no_limit_v6
 
-    print(f"{'players':>7} {'holdem steps/s':>15} {'pettingzoo steps/s':>19} {'ratio':>6}   hands/s (holdem, pz)")
+    head = f"{'players':>7} {'holdem steps/s':>15} {'pettingzoo steps/s':>19} {'ratio':>6}"
+    print(f"{head}   hands/s (holdem, pz)")
     for n in (int(text) for text in args.players.split(",")):
         ours, our_hands = steps_per_second(lambda n=n: holdem_env(players=n, stacks=200), args.seconds)
         theirs, their_hands = steps_per_second(
