@@ -95,7 +95,8 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
                 break
             self._end_hand()
             skipped += (hand.stacks[self._me] - hand.starting_stacks[self._me]) / self.stakes.big_blind
-        return self._observe(), {**self._info(False), "skipped_reward": skipped}
+        obs, info = self._observe(False)
+        return obs, {**info, "skipped_reward": skipped}
 
     def _deal(self) -> None:
         n = len(self.bots) + 1
@@ -132,7 +133,8 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         )
         if done:
             self._end_hand()
-        return self._observe(), reward, done, False, self._info(flagged)
+        obs, info = self._observe(flagged)
+        return obs, reward, done, False, info
 
     @property
     def hand(self) -> Hand:
@@ -158,12 +160,11 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         while hand.actor is not None and hand.actor != self._me:
             decide(self._bot(hand.actor), hand)
 
-    def _observe(self) -> Observation:
+    def _observe(self, illegal: bool) -> tuple[Observation, dict[str, Any]]:
+        """The agent's observation and info, from one view."""
         view = self.hand.view(self._me)
-        return {"observation": observation(view), "action_mask": self.actions.mask(view)}
-
-    def _info(self, illegal: bool) -> dict[str, Any]:
-        return {"view": self.hand.view(self._me), "illegal": illegal}
+        obs: Observation = {"observation": observation(view), "action_mask": self.actions.mask(view)}
+        return obs, {"view": view, "illegal": illegal}
 
 
 class HeadsUpEnv(SingleAgentEnv):

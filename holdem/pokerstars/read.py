@@ -274,7 +274,7 @@ class _Game:
         ante_posts = [a for a in self.antes if a]
         ante = max(ante_posts, default=0)
         bb_ante = 0
-        if len(ante_posts) == 1 and n > 2 and ante_posts[0] != 0:
+        if len(ante_posts) == 1 and n > 2:
             bb_ante, ante = ante, 0
         try:
             if self.structure is Structure.FIXED_LIMIT:

@@ -66,8 +66,9 @@ def write_hand(doc: Mapping[str, Any], number: int = 1) -> str:
     lines.append("*** HOLE CARDS ***")
     lines += [f"Dealt to {names[p]} {_cards(hand.holes[p])}" for p in range(n) if p not in unknown]
     lines += _play(hand, names, money)
-    lines += _collected(doc, hand, names, money)
-    lines += _summary(doc, hand, names, seats, money)
+    won, rake = _winnings(doc, hand)
+    lines += _collected(hand, won, rake, names, money)
+    lines += _summary(hand, won, rake, names, seats, money)
     return "\n".join(lines) + "\n"
 
 
@@ -210,8 +211,7 @@ def _pot_shares(hand: Hand) -> list[list[tuple[int, int]]] | None:
     return shares if totals == list(result.payouts) else None
 
 
-def _collected(doc: Mapping[str, Any], hand: Hand, names: list[str], money: Any) -> list[str]:
-    won, rake = _winnings(doc, hand)
+def _collected(hand: Hand, won: list[int], rake: int, names: list[str], money: Any) -> list[str]:
     assert hand.result is not None
     shares = _pot_shares(hand) if not rake else None
     if shares is None or len(shares) == 1:
@@ -223,10 +223,11 @@ def _collected(doc: Mapping[str, Any], hand: Hand, names: list[str], money: Any)
     return lines
 
 
-def _summary(doc: Mapping[str, Any], hand: Hand, names: list[str], seats: list[int], money: Any) -> list[str]:
+def _summary(
+    hand: Hand, won: list[int], rake: int, names: list[str], seats: list[int], money: Any
+) -> list[str]:
     result = hand.result
     assert result is not None
-    won, rake = _winnings(doc, hand)
     pots = [pot.amount for pot in result.pots]
     total = f"Total pot {money(sum(pots))}"
     if len(pots) > 1:
