@@ -403,6 +403,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_command(sub)
 
+    from holdem.server.commands import add_command as add_serve
+
+    add_serve(sub)
+
     play = subcommand(sub, "play", "play against bots in the terminal",
                 "Play hold'em against bots. Commands: f fold, k check, c call, r N raise to N, a all-in, "
                 "? help, q quit. Reads standard input, so a pipe of commands works too.")  # fmt: skip

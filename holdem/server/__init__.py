@@ -1,0 +1,15 @@
+"""`holdem serve`: cash tables over HTTP and WebSocket, each change stored before it is acknowledged.
+
+The layers, along the data flow: `config` (a table's settings from JSON), `room` (one table's
+state machine: seats, tokens, the hand, the clock; plain Python, no I/O), `messages` (what each
+seat and spectator is sent, and what clients may send), `storage` (SQLite or PostgreSQL, one
+schema), `app` (the Starlette application: routes, the WebSocket loop, the writer that commits
+before anything is broadcast), `client` (a bot that plays over the network), `commands` (the CLI).
+The network parts need the ``server`` extra: ``pip install 'holdem-engine[server]'``.
+"""
+
+from __future__ import annotations
+
+SERVER_HINT = "holdem serve needs the server extra: pip install 'holdem-engine[server]'"
+
+__all__ = ["SERVER_HINT"]

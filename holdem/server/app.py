@@ -1,0 +1,391 @@
+"""The Starlette application: HTTP routes, the WebSocket loop, and the store-then-broadcast writer.
+
+Every change to a room runs under that room's lock: the room applies it (or refuses it, changing
+nothing), the writer stores the room's new state, and only then are the new states queued to its
+connections. The writer groups the changes that arrive together into one transaction, on one
+thread of its own, so that many tables share each durable commit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import json
+import secrets
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, TypeVar
+
+from holdem.server import SERVER_HINT
+
+try:
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import FileResponse, JSONResponse, Response
+    from starlette.routing import Mount, Route, WebSocketRoute
+    from starlette.staticfiles import StaticFiles
+    from starlette.websockets import WebSocket, WebSocketDisconnect
+except ImportError as error:  # pragma: no cover - depends on what is installed
+    raise ImportError(SERVER_HINT) from error
+
+from holdem.server.config import RequestError, table_config
+from holdem.server.messages import MESSAGE_LIMIT, error_message, parse_request, state_message
+from holdem.server.room import Change, Room, token_digest
+from holdem.server.storage import Storage, Write, open_storage
+
+__all__ = ["STATIC", "Hub", "build_app"]
+
+STATIC = Path(__file__).parent / "static"
+RATE = 20.0
+"""Messages a second a connection may send, on average (bursts up to `BURST`)."""
+BURST = 40
+QUEUE_LIMIT = 256
+"""Messages waiting for a slow reader before its connection is closed."""
+
+T = TypeVar("T")
+
+
+class Connection:
+    """One WebSocket: whose it is, what waits to be sent, and its rate-limit allowance."""
+
+    def __init__(self, ws: WebSocket, room: str, seat: int | None, digest: str | None) -> None:
+        self.ws, self.room, self.seat, self.digest = ws, room, seat, digest
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.allowance, self.checked = float(BURST), time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.allowance = min(BURST, self.allowance + (now - self.checked) * RATE)
+        self.checked = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True
+
+    def send(self, text: str | None) -> None:
+        if self.queue.qsize() >= QUEUE_LIMIT:
+            text = None  # a reader this slow is dropped
+        self.queue.put_nowait(text)
+
+    async def pump(self) -> None:
+        while (text := await self.queue.get()) is not None:
+            await self.ws.send_text(text)
+        with contextlib.suppress(Exception):
+            await self.ws.close(1008)
+
+
+class Writer:
+    """Stores rooms' changes, grouping those that arrive together into one transaction."""
+
+    def __init__(self, storage: Storage, executor: ThreadPoolExecutor) -> None:
+        self.storage, self.executor = storage, executor
+        self.queue: asyncio.Queue[tuple[Write, asyncio.Future[None]]] = asyncio.Queue()
+
+    async def write(self, write: Write) -> None:
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.queue.put_nowait((write, done))
+        await done
+
+    async def run(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            batch = [await self.queue.get()]
+            while not self.queue.empty():
+                batch.append(self.queue.get_nowait())
+            try:
+                await loop.run_in_executor(self.executor, self.storage.commit, [w for w, _ in batch])
+            except Exception as error:  # every change of the batch is refused
+                for _, done in batch:
+                    done.set_exception(error)
+            else:
+                for _, done in batch:
+                    done.set_result(None)
+
+
+class Hub:
+    """The server's state: rooms, the token index, connections, the writer and the clock."""
+
+    def __init__(self, url: str, admin_token: str, *, tick: float = 0.05) -> None:
+        self.url, self.admin = url, admin_token
+        self.tick = tick
+        self.rooms: dict[str, Room] = {}
+        self.tokens: dict[str, tuple[str, int]] = {}
+        self.connections: dict[str, set[Connection]] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.executor = ThreadPoolExecutor(1, thread_name_prefix="holdem-db")
+        self.tasks: list[asyncio.Task[None]] = []
+
+    async def start(self) -> None:
+        loop = asyncio.get_running_loop()
+        self.storage = await loop.run_in_executor(self.executor, open_storage, self.url)
+        self.writer = Writer(self.storage, self.executor)
+        self.tasks = [asyncio.create_task(self.writer.run()), asyncio.create_task(self._clock())]
+        now = time.monotonic()
+        for ident, state in await loop.run_in_executor(self.executor, self.storage.rooms):
+            self._add(Room.from_dict(json.loads(state), now))
+        for ident in list(self.rooms):  # deal in rooms that stopped between hands
+            await self.apply(ident, lambda room, now: (None, room.resume(now)))
+
+    async def stop(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.get_running_loop().run_in_executor(self.executor, self.storage.close)
+        self.executor.shutdown()
+
+    def _add(self, room: Room) -> None:
+        self.rooms[room.id] = room
+        self.locks.setdefault(room.id, asyncio.Lock())
+        self.connections.setdefault(room.id, set())
+        self._index(room)
+
+    def _index(self, room: Room) -> None:
+        for digest in [d for d, (r, _) in self.tokens.items() if r == room.id]:
+            del self.tokens[digest]
+        for seat, member in room.members.items():
+            self.tokens[member.token] = (room.id, seat)
+
+    def room(self, ident: str) -> Room:
+        room = self.rooms.get(ident)
+        if room is None:
+            raise RequestError(f"no table {ident!r}", 404)
+        return room
+
+    async def apply(self, ident: str, fn: Callable[[Room, float], tuple[T, Change | None]]) -> T:
+        """Apply `fn` to the room, store the result, then broadcast; a refusal changes nothing."""
+        self.room(ident)
+        async with self.locks[ident]:
+            room = self.rooms[ident]
+            value, change = fn(room, time.monotonic())
+            if change is None:
+                return value
+            write = (room.id, json.dumps(room.to_dict(), separators=(",", ":")), change.hands, change.ledger)
+            try:
+                await self.writer.write(write)
+            except Exception:
+                await self._reload(ident)
+                raise RequestError("the change could not be stored, so it was not made", 503) from None
+            self._index(room)
+            self.broadcast(room)
+        return value
+
+    async def _reload(self, ident: str) -> None:
+        loop = asyncio.get_running_loop()
+        state = await loop.run_in_executor(self.executor, self.storage.room, ident)
+        if state is None:
+            self.rooms.pop(ident, None)
+        else:
+            self._add(Room.from_dict(json.loads(state), time.monotonic()))
+
+    def broadcast(self, room: Room) -> None:
+        now, texts = time.monotonic(), {}
+        for connection in list(self.connections[room.id]):
+            if connection.digest is not None and self.tokens.get(connection.digest) != (room.id, connection.seat):
+                connection.send(None)  # the seat was left: this token sees nothing more
+                self.connections[room.id].discard(connection)
+                continue
+            if connection.seat not in texts:
+                texts[connection.seat] = json.dumps(state_message(room, connection.seat, now))
+            connection.send(texts[connection.seat])
+
+    async def _clock(self) -> None:
+        while True:
+            await asyncio.sleep(self.tick)
+            now = time.monotonic()
+            for ident, room in list(self.rooms.items()):
+                clock = room.clock(now)
+                if clock is not None and clock[1] <= 0 and clock[2] <= 0:
+                    await self.apply(ident, lambda room, now: (None, room.expire(now)))
+
+    async def request(self, connection: Connection, kind: str, data: dict[str, Any]) -> None:
+        """A seat's request over its WebSocket."""
+        seat = connection.seat
+        if kind == "ping":
+            connection.send(json.dumps({"type": "pong"}))
+            return
+        if seat is None:
+            raise RequestError("spectators cannot act: connect with a seat's token")
+        if kind == "act":
+            await self.apply(connection.room, lambda r, now: (None, r.act(seat, data.get("hand"), data["action"], now)))
+        elif kind == "sit_out":
+            await self.apply(connection.room, lambda r, now: (None, r.sit_out(seat)))
+        elif kind == "sit_in":
+            await self.apply(connection.room, lambda r, now: (None, r.sit_in(seat, data.get("post", False), now)))
+        else:  # rebuy
+            await self.apply(connection.room, lambda r, now: (None, r.rebuy(seat, data.get("amount"), now)))
+
+    def check_admin(self, request: Request) -> None:
+        if not hmac.compare_digest(_bearer(request).encode(), self.admin.encode()):
+            raise RequestError("this needs the admin token: Authorization: Bearer ADMIN_TOKEN", 401)
+
+
+def _bearer(request: Request) -> str:
+    header = request.headers.get("authorization", "")
+    return header[7:].strip() if header[:7].lower() == "bearer " else ""
+
+
+async def _body(request: Request) -> Any:
+    body = await request.body()
+    if len(body) > MESSAGE_LIMIT:
+        raise RequestError(f"request body over {MESSAGE_LIMIT // 1024} KiB", 413)
+    try:
+        return json.loads(body or b"{}")
+    except (ValueError, RecursionError):
+        raise RequestError("malformed JSON") from None
+
+
+def _route(handler: Callable[[Request, Hub], Awaitable[Any]]) -> Callable[[Request], Awaitable[Response]]:
+    """An endpoint answering JSON; a `RequestError` becomes ``{"error": message}`` with its status."""
+
+    async def endpoint(request: Request) -> Response:
+        try:
+            result = await handler(request, request.app.state.hub)
+        except RequestError as error:
+            return JSONResponse({"error": str(error)}, status_code=error.status)
+        return JSONResponse(result)
+
+    return endpoint
+
+
+def _summary(room: Room) -> dict[str, Any]:
+    seats = room.config.seats
+    return {
+        "id": room.id,
+        "config": room.config.to_dict(),
+        "hand": room.number,
+        "players": [
+            {"seat": s, "name": m.name, "stack": (p.stack if (p := room.table.seats[s]) else 0) + m.joining}
+            for s, m in sorted(room.members.items())
+        ],
+        "free_seats": [s for s in range(seats) if s not in room.members],
+    }
+
+
+async def _health(request: Request, hub: Hub) -> Any:
+    return {"ok": True, "tables": len(hub.rooms)}
+
+
+async def _tables(request: Request, hub: Hub) -> Any:
+    if request.method == "GET":
+        return {"tables": [_summary(room) for room in hub.rooms.values()]}
+    hub.check_admin(request)
+    config = table_config(await _body(request))
+    room = Room(secrets.token_hex(4), config)
+    hub._add(room)
+    await hub.apply(room.id, lambda room, now: (None, Change()))
+    return _summary(room)
+
+
+async def _join(request: Request, hub: Hub) -> Any:
+    data = await _body(request)
+    if not isinstance(data, dict):
+        raise RequestError("a join is a JSON object: {\"name\": ..., \"buy_in\": ...}")
+    ident = request.path_params["table"]
+    seat, token = await hub.apply(
+        ident,
+        lambda room, now: _split(room.join(data.get("name"), data.get("buy_in"), data.get("seat"), now)),
+    )
+    return {"table": ident, "seat": seat, "token": token}
+
+
+def _split(joined: tuple[int, str, Change]) -> tuple[tuple[int, str], Change]:
+    return joined[:2], joined[2]
+
+
+async def _leave(request: Request, hub: Hub) -> Any:
+    ident, seat = request.path_params["table"], request.path_params["seat"]
+    room = hub.room(ident)
+    if hub.tokens.get(token_digest(_bearer(request))) != (ident, seat) or room.seat_of_token(
+        token_digest(_bearer(request))
+    ) != seat:
+        raise RequestError(f"leaving seat {seat} needs that seat's token: Authorization: Bearer TOKEN", 403)
+    await hub.apply(ident, lambda room, now: (None, room.leave(seat, now)))
+    return {"table": ident, "seat": seat, "left": seat not in hub.room(ident).members}
+
+
+async def _hands(request: Request, hub: Hub) -> Any:
+    hub.check_admin(request)
+    ident = request.path_params["table"]
+    hub.room(ident)
+    try:
+        after = int(request.query_params.get("after", "0"))
+    except ValueError:
+        raise RequestError("after must be a hand number") from None
+    loop = asyncio.get_running_loop()
+    rows = await loop.run_in_executor(hub.executor, hub.storage.hands, ident, after)
+    return {"hands": [{"number": number, "phh": text} for number, text in rows]}
+
+
+async def _socket(ws: WebSocket) -> None:
+    hub: Hub = ws.app.state.hub
+    token, ident = ws.query_params.get("token"), ws.query_params.get("table")
+    await ws.accept()
+    digest = token_digest(token) if token is not None else None
+    where = hub.tokens.get(digest) if digest is not None else None
+    if where is not None and hub.rooms[where[0]].seat_of_token(digest or "") != where[1]:
+        where = None
+    if where is None and (digest is not None or ident not in hub.rooms):
+        await ws.send_text(error_message("unknown token" if digest is not None else f"no table {ident!r}"))
+        await ws.close(4404)
+        return
+    room_id, seat = where if where is not None else (str(ident), None)
+    connection = Connection(ws, room_id, seat, digest)
+    hub.connections[room_id].add(connection)
+    pump = asyncio.create_task(connection.pump())
+    connection.send(json.dumps(state_message(hub.rooms[room_id], seat, time.monotonic())))
+    try:
+        while True:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:
+                text = message.get("bytes") or b""
+            if not connection.allow():
+                connection.send(error_message(f"rate limit: at most {RATE:g} messages a second"))
+                continue
+            try:
+                kind, data = parse_request(text)
+                await hub.request(connection, kind, data)
+            except RequestError as error:
+                connection.send(error_message(str(error)))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        hub.connections[room_id].discard(connection)
+        connection.send(None)
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await asyncio.wait_for(pump, 1.0)
+
+
+async def _index(request: Request) -> Response:
+    return FileResponse(STATIC / "index.html")
+
+
+def build_app(url: str, admin_token: str, *, tick: float = 0.05) -> Starlette:
+    """The application: tables stored at `url` (``sqlite:///PATH`` or ``postgresql://…``)."""
+    hub = Hub(url, admin_token, tick=tick)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await hub.start()
+        yield
+        await hub.stop()
+
+    app = Starlette(
+        routes=[
+            Route("/", _index),
+            Route("/api/health", _route(_health)),
+            Route("/api/tables", _route(_tables), methods=["GET", "POST"]),
+            Route("/api/tables/{table}/players", _route(_join), methods=["POST"]),
+            Route("/api/tables/{table}/players/{seat:int}", _route(_leave), methods=["DELETE"]),
+            Route("/api/tables/{table}/hands", _route(_hands)),
+            WebSocketRoute("/ws", _socket),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ],
+        lifespan=lifespan,
+    )
+    app.state.hub = hub
+    return app

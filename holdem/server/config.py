@@ -1,0 +1,70 @@
+"""A cash table's settings, read from the JSON of ``POST /api/tables`` with every field checked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from holdem.errors import HoldemError
+
+__all__ = ["RequestError", "TableConfig", "table_config"]
+
+
+class RequestError(HoldemError, ValueError):
+    """A request the server refuses, having changed nothing; `status` is its HTTP status."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@attrs.frozen
+class TableConfig:
+    """Seats, stakes, buy-in limits and the clock (seconds per decision, then the time bank)."""
+
+    seats: int = 6
+    small_blind: int = 1
+    big_blind: int = 2
+    ante: int = 0
+    min_buy_in: int = 40
+    max_buy_in: int = 200
+    action_seconds: float = 20.0
+    time_bank_seconds: float = 60.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return attrs.asdict(self)
+
+
+_INTS = ("seats", "small_blind", "big_blind", "ante", "min_buy_in", "max_buy_in")
+_SECONDS = ("action_seconds", "time_bank_seconds")
+
+
+def table_config(data: Any) -> TableConfig:
+    """The settings in `data` (a JSON object; missing fields take their defaults)."""
+    if not isinstance(data, dict):
+        raise RequestError(f"table settings must be a JSON object, got {type(data).__name__}")
+    unknown = sorted(set(data) - set(_INTS) - set(_SECONDS))
+    if unknown:
+        raise RequestError(f"unknown table settings {unknown}; known: {', '.join(_INTS + _SECONDS)}")
+    for name in _INTS:
+        value = data.get(name, 0)
+        if type(value) is not int or value < 0:
+            raise RequestError(f"{name} must be a non-negative whole number, got {value!r}")
+    for name in _SECONDS:
+        value = data.get(name, 1)
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= 86_400:
+            raise RequestError(f"{name} must be a number of seconds above 0 (at most a day), got {value!r}")
+    config = TableConfig(**data)
+    if not 2 <= config.seats <= 10:
+        raise RequestError(f"seats must be 2 to 10, got {config.seats}")
+    if not 0 < config.small_blind <= config.big_blind:
+        raise RequestError(
+            f"blinds must satisfy 0 < small_blind <= big_blind, got {config.small_blind}/{config.big_blind}"
+        )
+    if not config.big_blind <= config.min_buy_in <= config.max_buy_in:
+        raise RequestError(
+            "buy-ins must satisfy big_blind <= min_buy_in <= max_buy_in,"
+            f" got {config.min_buy_in}..{config.max_buy_in} at big blind {config.big_blind}"
+        )
+    return config

@@ -1,0 +1,146 @@
+"""The WebSocket messages: the ``state`` each seat or spectator is sent, and the requests clients send.
+
+A state message is built from the room for one seat (None: a spectator) and holds only what that
+seat may see: its own hole cards, the board, and cards shown down (rule 19). The hand's log is the
+public log with seats for players; hole cards appear in it only as the seat's own.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from holdem.actions import Action
+from holdem.errors import HoldemError
+from holdem.server.config import RequestError
+from holdem.server.room import Room
+from holdem.views import redacted_log
+
+__all__ = ["MESSAGE_LIMIT", "Request", "error_message", "parse_request", "state_message"]
+
+MESSAGE_LIMIT = 64 * 1024
+"""Longest message a client may send, in bytes (UTF-8)."""
+
+Request = tuple[str, dict[str, Any]]
+"""A checked client request: its type and its fields."""
+
+_ACTIONS = {"fold": Action.fold(), "check": Action.check(), "call": Action.call()}
+
+
+def state_message(room: Room, seat: int | None, now: float) -> dict[str, Any]:
+    """What `seat` (None: a spectator) sees of the room now."""
+    table, hand = room.table, room.table.hand
+    dealt = table.hand_seats if hand is not None else ()
+    player = dealt.index(seat) if seat is not None and seat in dealt else None
+    seats: list[dict[str, Any] | None] = []
+    for s in range(room.config.seats):
+        member, place = room.members.get(s), table.seats[s]
+        if member is None:
+            seats.append(None)
+            continue
+        entry: dict[str, Any] = {
+            "name": member.name,
+            "stack": (place.stack if place is not None else 0) + member.joining,
+            "bet": 0,
+            "in_hand": False,
+            "folded": False,
+            "sitting_out": place is not None and place.sitting_out,
+            "joining": place is None,
+            "leaving": member.leaving,
+        }
+        if hand is not None and s in dealt:
+            k = dealt.index(s)
+            entry |= {"stack": hand.stacks[k], "bet": hand.bets[k], "in_hand": True, "folded": hand.folded[k]}
+        seats.append(entry)
+    message: dict[str, Any] = {
+        "type": "state",
+        "table": room.id,
+        "seat": seat,
+        "hand": room.number,
+        "config": room.config.to_dict(),
+        "seats": seats,
+        "phase": None,
+        "board": [],
+        "pot": 0,
+        "button": table.button,
+        "actor": None,
+        "steps": 0,
+        "hole": [],
+        "legal": None,
+        "clock": None,
+        "log": [],
+        "last_hand": room.last_hand,
+    }
+    if seat is not None and seat in room.members:
+        message["bank"] = round(room.members[seat].bank, 3)
+    if hand is None:
+        return message
+    message |= {
+        "phase": hand.phase.name.lower(),
+        "board": [str(card) for card in hand.board],
+        "pot": hand.pot,
+        "actor": room.actor_seat(),
+        "steps": len(hand.history),
+        "hole": [str(card) for card in hand.holes[player]] if player is not None else [],
+        "log": [_entry(entry, dealt) for entry in redacted_log(hand, player) if entry[0] != "hole" or entry[2]],
+    }
+    clock = room.clock(now)
+    if clock is not None:
+        message["clock"] = {"seat": clock[0], "seconds": round(clock[1], 3), "bank": round(clock[2], 3)}
+    legal = hand.legal_actions()
+    if legal is not None and player == legal.player:
+        message["legal"] = {
+            "fold": legal.can_fold,
+            "check": legal.can_check,
+            "call": legal.to_call if legal.can_call else 0,
+            "raise": {"min": legal.min_raise_to, "max": legal.max_raise_to} if legal.can_raise else None,
+        }
+    return message
+
+
+def _entry(entry: Any, dealt: tuple[int, ...]) -> dict[str, Any]:
+    kind, player, cards, amount, action, phase = entry
+    return {
+        "kind": kind,
+        "seat": dealt[player] if player is not None else None,
+        "cards": [str(card) for card in cards],
+        "amount": amount,
+        "action": None if action is None else action.kind.value,
+        "to": None if action is None else action.amount,
+        "phase": phase.name.lower(),
+    }
+
+
+def error_message(message: str) -> str:
+    return json.dumps({"type": "error", "message": message})
+
+
+def parse_request(text: str | bytes) -> Request:
+    """A client's message, checked; `RequestError` names what is wrong with it."""
+    if len(text) > MESSAGE_LIMIT or (isinstance(text, str) and len(text.encode("utf-8", "replace")) > MESSAGE_LIMIT):
+        raise RequestError(f"message over {MESSAGE_LIMIT // 1024} KiB")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise RequestError("malformed JSON") from None
+    if not isinstance(data, dict):
+        raise RequestError(f"a message is a JSON object, got {type(data).__name__}")
+    kind = data.get("type")
+    if kind == "act":
+        action = data.get("action")
+        if action == "raise":
+            amount = data.get("amount")
+            if type(amount) is not int:
+                raise RequestError(f"a raise needs amount, the raise-to total in chips, got {amount!r}")
+            try:
+                data["action"] = Action.raise_to(amount)
+            except HoldemError as error:
+                raise RequestError(str(error)) from None
+        elif action in _ACTIONS:
+            data["action"] = _ACTIONS[action]
+        else:
+            raise RequestError(f"action must be fold, check, call or raise, got {action!r}")
+        return "act", data
+    if kind in ("sit_out", "sit_in", "rebuy", "ping"):
+        return kind, data
+    raise RequestError(f"unknown message type {kind!r}; known: act, sit_out, sit_in, rebuy, ping")

@@ -1,0 +1,340 @@
+"""One cash table on the server: seats and their tokens, the hand in progress, the clock.
+
+A `Room` is plain state with no I/O. Each request method either raises `RequestError` having
+changed nothing, or applies the change and returns a `Change`: the ledger rows and finished
+hands to store with the room's new state (`to_dict`). Times are passed in (`now`, seconds on a
+monotonic clock), so the clock is tested without waiting.
+
+Players join with a buy-in and get a token (only its SHA-256 digest is kept). Joining, leaving
+and rebuying during a hand take effect when it ends; a hand starts whenever two players with
+chips are in (the moving button, missed blinds and waiting for the big blind are
+`holdem.table.Table`'s, rules 2–3). When a player's decision time and time bank both run out,
+the server checks for them if that is free, else folds, and sits them out.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from typing import Any
+
+import attrs
+
+from holdem import phh
+from holdem.actions import Action
+from holdem.errors import HoldemError, TableError
+from holdem.server.config import RequestError, TableConfig, table_config
+from holdem.snapshot import table_from_json, table_to_json
+from holdem.stakes import Stakes
+from holdem.table import Table
+
+__all__ = ["FORMAT", "Change", "LedgerRow", "Member", "Room", "token_digest"]
+
+FORMAT = "holdem/room"
+_NAME_LIMIT = 32
+
+LedgerRow = tuple[int, int, int, str, str, int]
+"""A chip movement: (sequence, hand number, seat, name, "buy_in" | "rebuy" | "cash_out", chips)."""
+
+
+def token_digest(token: str) -> str:
+    """What is stored of a token: its SHA-256 digest (a stolen database holds no usable token)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@attrs.define
+class Member:
+    """A player holding a seat. `joining`/`rebuy`: chips that arrive when the current hand ends."""
+
+    name: str
+    token: str  # the token's digest
+    bank: float
+    joining: int = 0
+    rebuy: int = 0
+    leaving: bool = False
+
+
+@attrs.define
+class Change:
+    """What a request changed besides the room's state: chip movements and finished hands (PHH)."""
+
+    ledger: list[LedgerRow] = attrs.Factory(list)
+    hands: list[tuple[int, str]] = attrs.Factory(list)
+
+
+class Room:
+    """A cash table with a moving button; seats are numbered 0..seats-1."""
+
+    def __init__(self, ident: str, config: TableConfig) -> None:
+        self.id = ident
+        self.config = config
+        stakes = Stakes(config.small_blind, config.big_blind, ante=config.ante)
+        self.table = Table(config.seats, stakes, button="moving")  # rng None: the system's CSPRNG
+        self.members: dict[int, Member] = {}
+        self.number = 0  # the hand in progress, or the last one
+        self.ledger_seq = 0
+        self.last_hand: dict[str, Any] | None = None
+        self.turn: tuple[int, int] | None = None  # (hand, actions taken): the decision on the clock
+        self.turn_started = 0.0
+
+    # ------------------------------------------------------------ reading
+    def seat_of_token(self, digest: str) -> int | None:
+        """The seat whose token has this digest (compared in constant time), or None."""
+        found = None
+        for seat, member in self.members.items():
+            if hmac.compare_digest(member.token, digest):
+                found = seat
+        return found
+
+    def actor_seat(self) -> int | None:
+        hand = self.table.hand
+        if hand is None or hand.actor is None:
+            return None
+        return self.table.hand_seats[hand.actor]
+
+    def clock(self, now: float) -> tuple[int, float, float] | None:
+        """(seat to act, decision seconds left, time bank left), or None when nobody is to act."""
+        seat = self.actor_seat()
+        if seat is None:
+            return None
+        elapsed = now - self.turn_started
+        action = max(0.0, self.config.action_seconds - elapsed)
+        over = max(0.0, elapsed - self.config.action_seconds)
+        return seat, action, max(0.0, self.members[seat].bank - over)
+
+    def chips(self) -> int:
+        """Every chip the room holds: stacks, the pot, and buy-ins and rebuys still to arrive."""
+        hand = self.table.hand
+        total = sum(m.joining + m.rebuy for m in self.members.values())
+        dealt = set(self.table.hand_seats) if hand is not None else set()
+        total += sum(p.stack for s, p in enumerate(self.table.seats) if p is not None and s not in dealt)
+        if hand is not None:
+            total += sum(hand.stacks) + hand.pot
+        return total
+
+    # ------------------------------------------------------------ requests
+    def join(self, name: Any, buy_in: Any, seat: Any, now: float) -> tuple[int, str, Change]:
+        """Take a seat (the first free one unless `seat` is given); returns (seat, token, change)."""
+        if not isinstance(name, str) or not name.strip() or len(name) > _NAME_LIMIT or not name.isprintable():
+            raise RequestError(f"name must be 1 to {_NAME_LIMIT} printable characters, got {name!r}")
+        if any(m.name == name for m in self.members.values()):
+            raise RequestError(f"{name!r} is already at this table", 409)
+        self._check_buy_in(buy_in, 0)
+        free = [s for s in range(self.config.seats) if s not in self.members]
+        if seat is None:
+            if not free:
+                raise RequestError(f"table {self.id} is full", 409)
+            seat = free[0]
+        elif type(seat) is not int or not 0 <= seat < self.config.seats:
+            raise RequestError(f"seat must be 0..{self.config.seats - 1}, got {seat!r}")
+        elif seat not in free:
+            raise RequestError(f"seat {seat} is taken", 409)
+        token = secrets.token_urlsafe(32)  # 256 bits
+        member = Member(name, token_digest(token), float(self.config.time_bank_seconds))
+        change = Change()
+        self._ledger(change, seat, name, "buy_in", buy_in)
+        self.members[seat] = member
+        if self.table.hand is None:
+            self.table.sit(seat, name, buy_in)
+        else:
+            member.joining = buy_in
+        self._start(now)
+        return seat, token, change
+
+    def leave(self, seat: int, now: float) -> Change:
+        """Leave now if not in the hand, else when it ends; the chips are cashed out."""
+        member = self._member(seat)
+        change = Change()
+        if self.table.hand is not None and seat in self.table.hand_seats:
+            member.leaving = True
+            return change
+        self._cash_out(change, seat)
+        self._start(now)
+        return change
+
+    def rebuy(self, seat: int, amount: Any, now: float) -> Change:
+        """Add chips, up to the maximum buy-in; they arrive now, or when the hand ends if dealt in."""
+        member = self._member(seat)
+        place = self.table.seats[seat]
+        stack = (place.stack if place is not None else 0) + member.joining + member.rebuy
+        self._check_buy_in(amount, stack)
+        change = Change()
+        self._ledger(change, seat, member.name, "rebuy", amount)
+        if place is None:
+            member.joining += amount  # not seated yet: arrives with the buy-in
+        elif self.table.hand is None:
+            self.table.add_chips(seat, amount)
+        else:
+            member.rebuy += amount  # the table takes chips only between hands
+        self._start(now)
+        return change
+
+    def sit_out(self, seat: int) -> Change:
+        self._member(seat)
+        if self.table.seats[seat] is not None:
+            self.table.sit_out(seat)
+        return Change()
+
+    def sit_in(self, seat: int, post: Any, now: float) -> Change:
+        """Come back in: post the missed blinds now (`post`), or wait for the big blind (rule 3)."""
+        self._member(seat)
+        if not isinstance(post, bool):
+            raise RequestError(f"post must be true or false, got {post!r}")
+        if self.table.seats[seat] is not None:
+            self.table.sit_in(seat, post_missed=post)
+        self._start(now)
+        return Change()
+
+    def act(self, seat: int, number: Any, action: Action, now: float) -> Change:
+        """The player in `seat` acts in hand `number` (which guards against stale actions)."""
+        hand = self.table.hand
+        if hand is None:
+            raise RequestError("no hand is in progress")
+        if type(number) is not int or number != self.number:
+            raise RequestError(f"stale action: hand {number!r} is over, this is hand {self.number}")
+        player = self.table.player_at(seat)
+        if player is None:
+            raise RequestError(f"seat {seat} is not in hand {self.number}")
+        if hand.actor != player:
+            raise RequestError(f"not your turn: seat {self.actor_seat()} is to act")
+        try:
+            hand.act(action, player)
+        except HoldemError as error:
+            raise RequestError(str(error)) from None
+        member = self.members[seat]
+        overtime = now - self.turn_started - self.config.action_seconds
+        member.bank = max(0.0, member.bank - max(0.0, overtime))
+        return self._after_action(now)
+
+    def expire(self, now: float) -> Change | None:
+        """If the player to act is out of time: check or fold for them and sit them out."""
+        clock = self.clock(now)
+        hand = self.table.hand
+        if clock is None or hand is None or clock[1] > 0 or clock[2] > 0:
+            return None
+        seat = clock[0]
+        legal = hand.legal_actions()
+        assert legal is not None  # someone is to act
+        hand.act(Action.check() if legal.can_check else Action.fold(), legal.player)
+        self.members[seat].bank = 0.0
+        self.table.sit_out(seat)
+        return self._after_action(now)
+
+    def resume(self, now: float) -> Change | None:
+        """Deal a hand if none is in progress and two players are in (after a restart)."""
+        if self.table.hand is not None:
+            return None
+        self._start(now)
+        return None if self.table.hand is None else Change()
+
+    # ------------------------------------------------------------ transitions
+    def _after_action(self, now: float) -> Change:
+        change = Change()
+        hand = self.table.hand
+        if hand is not None and hand.is_complete:
+            self._finish(change)
+            self._start(now)
+        self._new_turn(now)
+        return change
+
+    def _finish(self, change: Change) -> None:
+        """Record the finished hand, bring the stacks back, and apply leaves, joins and rebuys."""
+        hand = self.table.hand
+        assert hand is not None and hand.is_complete and hand.result is not None
+        seats = self.table.hand_seats
+        names = [self.members[s].name for s in seats]
+        document = phh.export(hand) | {
+            "table": self.id,
+            "hand": self.number,
+            "seats": [s + 1 for s in seats],
+            "seat_count": self.config.seats,
+            "players": names,
+        }
+        change.hands.append((self.number, phh.dumps(document)))
+        self.last_hand = {
+            "number": self.number,
+            "board": [str(card) for card in hand.board],
+            "shown": {str(s): [str(c) for c in cards] for s, cards in zip(seats, hand.result.shown, strict=True) if cards},
+            "won": {str(s): won for s, won in zip(seats, hand.result.payouts, strict=True) if won},
+        }  # fmt: skip
+        self.table.end_hand()
+        for seat, member in list(self.members.items()):
+            if member.leaving:
+                self._cash_out(change, seat)
+                continue
+            if member.joining:
+                self.table.sit(seat, member.name, member.joining)
+                member.joining = 0
+            if member.rebuy:
+                self.table.add_chips(seat, member.rebuy)
+                member.rebuy = 0
+
+    def _start(self, now: float) -> None:
+        """Deal the next hand if none is in progress and two players are in."""
+        if self.table.hand is not None:
+            return
+        try:
+            self.table.start_hand()
+        except TableError:
+            return  # fewer than two players with chips are in
+        self.number += 1
+        self._new_turn(now)
+
+    def _new_turn(self, now: float) -> None:
+        hand = self.table.hand
+        turn = None if hand is None or hand.actor is None else (self.number, len(hand.history))
+        if turn != self.turn:
+            self.turn, self.turn_started = turn, now
+
+    def _cash_out(self, change: Change, seat: int) -> None:
+        member = self.members.pop(seat)
+        place = self.table.leave(seat) if self.table.seats[seat] is not None else None
+        chips = (place.stack if place is not None else 0) + member.joining + member.rebuy
+        self._ledger(change, seat, member.name, "cash_out", chips)
+
+    def _ledger(self, change: Change, seat: int, name: str, kind: str, chips: int) -> None:
+        self.ledger_seq += 1
+        change.ledger.append((self.ledger_seq, self.number, seat, name, kind, chips))
+
+    def _member(self, seat: int) -> Member:
+        member = self.members.get(seat)
+        if member is None:
+            raise RequestError(f"seat {seat} is empty", 404)
+        return member
+
+    def _check_buy_in(self, amount: Any, stack: int) -> None:
+        low, high = self.config.min_buy_in, self.config.max_buy_in
+        if type(amount) is not int or amount <= 0:
+            raise RequestError(f"chips must be a positive whole number, got {amount!r}")
+        if stack + amount > high:
+            raise RequestError(f"at most {high} chips at this table: you have {stack}, so at most {high - stack} more")
+        if stack + amount < low:
+            raise RequestError(f"at least {low} chips to play at this table: you have {stack}")
+
+    # ------------------------------------------------------------ storing
+    def to_dict(self) -> dict[str, Any]:
+        """The whole room as JSON-ready data (the deck order included: it never leaves the server)."""
+        return {
+            "format": FORMAT,
+            "id": self.id,
+            "config": self.config.to_dict(),
+            "table": json.loads(table_to_json(self.table)),
+            "members": {str(s): attrs.asdict(m) for s, m in self.members.items()},
+            "number": self.number,
+            "ledger_seq": self.ledger_seq,
+            "last_hand": self.last_hand,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], now: float) -> Room:
+        """A room stored by `to_dict`; the player to act gets a fresh decision clock."""
+        if data.get("format") != FORMAT:
+            raise RequestError("not a stored room", 500)
+        room = cls(data["id"], table_config(data["config"]))
+        room.table = table_from_json(json.dumps(data["table"]))
+        room.members = {int(s): Member(**m) for s, m in data["members"].items()}
+        room.number, room.ledger_seq, room.last_hand = data["number"], data["ledger_seq"], data["last_hand"]
+        room._new_turn(now)
+        return room
