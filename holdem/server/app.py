@@ -39,9 +39,8 @@ from holdem.server.storage import Storage, Write, open_storage
 __all__ = ["STATIC", "Hub", "build_app"]
 
 STATIC = Path(__file__).parent / "static"
-RATE = 20.0
-"""Messages a second a connection may send, on average (bursts up to `BURST`)."""
-BURST = 40
+RATE = 50.0
+"""Messages a second a connection may send by default, on average (bursts of twice as many)."""
 QUEUE_LIMIT = 256
 """Messages waiting for a slow reader before its connection is closed."""
 
@@ -51,14 +50,14 @@ T = TypeVar("T")
 class Connection:
     """One WebSocket: whose it is, what waits to be sent, and its rate-limit allowance."""
 
-    def __init__(self, ws: WebSocket, room: str, seat: int | None, digest: str | None) -> None:
+    def __init__(self, ws: WebSocket, room: str, seat: int | None, digest: str | None, rate: float) -> None:
         self.ws, self.room, self.seat, self.digest = ws, room, seat, digest
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.allowance, self.checked = float(BURST), time.monotonic()
+        self.rate, self.allowance, self.checked = rate, 2 * rate, time.monotonic()
 
     def allow(self) -> bool:
         now = time.monotonic()
-        self.allowance = min(BURST, self.allowance + (now - self.checked) * RATE)
+        self.allowance = min(2 * self.rate, self.allowance + (now - self.checked) * self.rate)
         self.checked = now
         if self.allowance < 1:
             return False
@@ -108,9 +107,9 @@ class Writer:
 class Hub:
     """The server's state: rooms, the token index, connections, the writer and the clock."""
 
-    def __init__(self, url: str, admin_token: str, *, tick: float = 0.05) -> None:
+    def __init__(self, url: str, admin_token: str, *, tick: float = 0.05, rate: float = RATE) -> None:
         self.url, self.admin = url, admin_token
-        self.tick = tick
+        self.tick, self.rate = tick, rate
         self.rooms: dict[str, Room] = {}
         self.tokens: dict[str, tuple[str, int]] = {}
         self.connections: dict[str, set[Connection]] = {}
@@ -318,6 +317,17 @@ async def _hands(request: Request, hub: Hub) -> Any:
     return {"hands": [{"number": number, "phh": text} for number, text in rows]}
 
 
+async def _ledger(request: Request, hub: Hub) -> Any:
+    hub.check_admin(request)
+    ident = request.path_params["table"]
+    room = hub.room(ident)
+    async with hub.locks[ident]:  # the chips on the table and the stored ledger at the same moment
+        chips = room.chips()
+        rows = await asyncio.get_running_loop().run_in_executor(hub.executor, hub.storage.ledger, ident)
+    names = ("seq", "hand", "seat", "name", "kind", "chips")
+    return {"chips_on_table": chips, "ledger": [dict(zip(names, row, strict=True)) for row in rows]}
+
+
 async def _socket(ws: WebSocket) -> None:
     hub: Hub = ws.app.state.hub
     token, ident = ws.query_params.get("token"), ws.query_params.get("table")
@@ -331,7 +341,7 @@ async def _socket(ws: WebSocket) -> None:
         await ws.close(4404)
         return
     room_id, seat = where if where is not None else (str(ident), None)
-    connection = Connection(ws, room_id, seat, digest)
+    connection = Connection(ws, room_id, seat, digest, hub.rate)
     hub.connections[room_id].add(connection)
     pump = asyncio.create_task(connection.pump())
     connection.send(json.dumps(state_message(hub.rooms[room_id], seat, time.monotonic())))
@@ -344,7 +354,7 @@ async def _socket(ws: WebSocket) -> None:
             if text is None:
                 text = message.get("bytes") or b""
             if not connection.allow():
-                connection.send(error_message(f"rate limit: at most {RATE:g} messages a second"))
+                connection.send(error_message(f"rate limit: at most {hub.rate:g} messages a second"))
                 continue
             try:
                 kind, data = parse_request(text)
@@ -364,9 +374,10 @@ async def _index(request: Request) -> Response:
     return FileResponse(STATIC / "index.html")
 
 
-def build_app(url: str, admin_token: str, *, tick: float = 0.05) -> Starlette:
-    """The application: tables stored at `url` (``sqlite:///PATH`` or ``postgresql://…``)."""
-    hub = Hub(url, admin_token, tick=tick)
+def build_app(url: str, admin_token: str, *, tick: float = 0.05, rate: float = RATE) -> Starlette:
+    """The application: tables stored at `url` (``sqlite:///PATH`` or ``postgresql://…``); `rate`:
+    messages a second each connection may send (bursts of twice as many)."""
+    hub = Hub(url, admin_token, tick=tick, rate=rate)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -382,6 +393,7 @@ def build_app(url: str, admin_token: str, *, tick: float = 0.05) -> Starlette:
             Route("/api/tables/{table}/players", _route(_join), methods=["POST"]),
             Route("/api/tables/{table}/players/{seat:int}", _route(_leave), methods=["DELETE"]),
             Route("/api/tables/{table}/hands", _route(_hands)),
+            Route("/api/tables/{table}/ledger", _route(_ledger)),
             WebSocketRoute("/ws", _socket),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],

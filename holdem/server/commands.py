@@ -32,6 +32,8 @@ def add_command(sub: argparse._SubParsersAction[Parser]) -> None:
     serve.add_argument("--admin-token", metavar="TOKEN", default=os.environ.get("HOLDEM_ADMIN_TOKEN"),
                        help="the token for creating tables and reading hands (default: $HOLDEM_ADMIN_TOKEN,"
                        " else a new one, printed)")  # fmt: skip
+    serve.add_argument("--rate", type=float, default=50.0, metavar="N",
+                       help="messages a second each connection may send, bursts of twice as many (default: 50)")  # fmt: skip
     serve.set_defaults(run=_cmd_serve)
 
 
@@ -51,7 +53,9 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     if not args.admin_token:
         print(f"admin token: {token}", flush=True)
     print(f"holdem serve: http://{args.host}:{args.port}/  (tables stored in {args.db})", flush=True)
-    app = build_app(args.db, token)
+    if not args.rate > 0:
+        raise HoldemError(f"--rate must be above 0, got {args.rate}")
+    app = build_app(args.db, token, rate=args.rate)
     config = uvicorn.Config(app, host=args.host, port=args.port, ws_max_size=WS_MAX_SIZE, log_level="warning")
     server = uvicorn.Server(config)
     server.run()

@@ -40,7 +40,8 @@ def state_message(room: Room, seat: int | None, now: float) -> dict[str, Any]:
             continue
         entry: dict[str, Any] = {
             "name": member.name,
-            "stack": (place.stack if place is not None else 0) + member.joining,
+            "stack": place.stack if place is not None else 0,
+            "pending": member.joining + member.rebuy,
             "bet": 0,
             "in_hand": False,
             "folded": False,

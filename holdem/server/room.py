@@ -54,6 +54,7 @@ class Member:
     joining: int = 0
     rebuy: int = 0
     leaving: bool = False
+    away: bool = False  # asked to sit out before being seated
 
 
 @attrs.define
@@ -144,10 +145,10 @@ class Room:
         return seat, token, change
 
     def leave(self, seat: int, now: float) -> Change:
-        """Leave now if not in the hand, else when it ends; the chips are cashed out."""
+        """Leave now between hands, else when the hand ends; the chips are cashed out."""
         member = self._member(seat)
         change = Change()
-        if self.table.hand is not None and seat in self.table.hand_seats:
+        if self.table.hand is not None and self.table.seats[seat] is not None:
             member.leaving = True
             return change
         self._cash_out(change, seat)
@@ -172,16 +173,19 @@ class Room:
         return change
 
     def sit_out(self, seat: int) -> Change:
-        self._member(seat)
+        member = self._member(seat)
         if self.table.seats[seat] is not None:
             self.table.sit_out(seat)
+        else:
+            member.away = True
         return Change()
 
     def sit_in(self, seat: int, post: Any, now: float) -> Change:
         """Come back in: post the missed blinds now (`post`), or wait for the big blind (rule 3)."""
-        self._member(seat)
+        member = self._member(seat)
         if not isinstance(post, bool):
             raise RequestError(f"post must be true or false, got {post!r}")
+        member.away = False
         if self.table.seats[seat] is not None:
             self.table.sit_in(seat, post_missed=post)
         self._start(now)
@@ -267,6 +271,9 @@ class Room:
             if member.joining:
                 self.table.sit(seat, member.name, member.joining)
                 member.joining = 0
+                if member.away:
+                    self.table.sit_out(seat)
+                    member.away = False
             if member.rebuy:
                 self.table.add_chips(seat, member.rebuy)
                 member.rebuy = 0

@@ -1,0 +1,120 @@
+"""A bot that plays a seat over the network: for load runs, tests, and as a start for your own.
+
+``await play_seat("ws://127.0.0.1:8000", token, stop=event)`` answers every ``state`` in which the
+seat is to act with ``policy(state, rng)`` (a random legal action by default) until `stop` is
+set or the connection closes, and measures each action's round trip: from sending it to the
+first state that shows it applied.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from holdem.server import SERVER_HINT
+
+try:
+    import websockets
+except ImportError as error:  # pragma: no cover - depends on what is installed
+    raise ImportError(SERVER_HINT) from error
+
+__all__ = ["Policy", "SeatRun", "play_seat", "random_policy"]
+
+Policy = Callable[[dict[str, Any], random.Random], dict[str, Any]]
+"""A seat's decision: the state message in, the ``act`` message out."""
+
+
+def random_policy(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A legal action chosen at random (never a fold when checking is free)."""
+    legal = state["legal"]
+    choices = ["check"] if legal["check"] else ["call", "fold"] if legal["call"] else ["fold"]
+    if legal["raise"] is not None:
+        choices.append("raise")
+    action = rng.choice(choices)
+    message = {"type": "act", "hand": state["hand"], "action": action}
+    if action == "raise":
+        low, high = legal["raise"]["min"], legal["raise"]["max"]
+        message["amount"] = min(high, low + int(rng.expovariate(1.0) * (high - low) / 4))
+    return message
+
+
+@attrs.define
+class SeatRun:
+    """What happened on one connection: actions sent, their round trips (seconds), errors, messages."""
+
+    actions: int = 0
+    latencies: list[float] = attrs.Factory(list)
+    errors: list[str] = attrs.Factory(list)
+    messages: list[dict[str, Any]] = attrs.Factory(list)
+    last: dict[str, Any] | None = None
+    closed: bool = False
+
+
+async def play_seat(
+    url: str,
+    token: str,
+    *,
+    stop: asyncio.Event,
+    policy: Policy = random_policy,
+    rng: random.Random | None = None,
+    record: bool = False,
+    run: SeatRun | None = None,
+    acting: Callable[[], bool] = lambda: True,
+    rebuy: int | None = None,
+) -> SeatRun:
+    """Play the seat of `token` at the server `url` (``ws://host:port``) until `stop` is set.
+
+    `record` keeps every message received; `acting()` False makes the bot hold its turn (the
+    clock runs); pass the same `run` again to go on counting after a reconnect. With `rebuy`,
+    a busted bot buys that many chips again.
+    """
+    rng = rng or random.Random()
+    run = run or SeatRun()
+    pending: tuple[int, int, float] | None = None
+    rebuying = False
+    try:
+        async with websockets.connect(f"{url}/ws?token={token}", max_size=2**22) as ws:
+            while not stop.is_set():
+                try:
+                    text = await asyncio.wait_for(ws.recv(), 0.1)
+                except TimeoutError:
+                    text = None
+                if text is not None:
+                    message = json.loads(text)
+                    if record:
+                        run.messages.append(message)
+                    if message["type"] == "error":
+                        run.errors.append(message["message"])
+                        pending = None
+                        continue
+                    if message["type"] != "state":
+                        continue
+                    if pending is not None and (message["hand"], message["steps"]) != pending[:2]:
+                        run.latencies.append(time.perf_counter() - pending[2])
+                        pending = None
+                    run.last = message
+                    me = message["seats"][message["seat"]] if message["seat"] is not None else None
+                    broke = me is not None and me["stack"] + me["pending"] == 0 and not me["in_hand"]
+                    if rebuy and broke and not rebuying:
+                        await ws.send(json.dumps({"type": "rebuy", "amount": rebuy}))
+                    rebuying = broke
+                state = run.last
+                if (
+                    pending is None
+                    and state is not None
+                    and state["legal"] is not None
+                    and state["actor"] == state["seat"]
+                    and acting()
+                ):
+                    pending = (state["hand"], state["steps"], time.perf_counter())
+                    await ws.send(json.dumps(policy(state, rng)))
+                    run.actions += 1
+    except (websockets.ConnectionClosed, OSError):
+        run.closed = True
+    return run

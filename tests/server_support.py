@@ -1,0 +1,224 @@
+"""Real servers for the server tests and the load script: uvicorn in a thread or a process, a throwaway
+PostgreSQL started with initdb/pg_ctl, and a small HTTP client. Loopback only, every wait bounded."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+ADMIN = "admin-token-for-tests"
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def http(base: str, method: str, path: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
+    """(status, JSON answer) of one request; `body` None sends none, a str or bytes is sent as is."""
+    data = body if isinstance(body, bytes) else body.encode() if isinstance(body, str) else None
+    if body is not None and data is None:
+        data = json.dumps(body).encode()
+    headers = {"Authorization": f"Bearer {token}"} if token is not None else {}
+    request = urllib.request.Request(base + path, data=data, method=method, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+class Server:
+    """What the tests need of a running server: its addresses and the admin calls."""
+
+    port: int
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def http(self, method: str, path: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
+        return http(self.base, method, path, body, token)
+
+    def table(self, **settings: Any) -> str:
+        status, answer = self.http("POST", "/api/tables", settings, ADMIN)
+        assert 200 == status, answer
+        return str(answer["id"])
+
+    def join(self, table: str, name: str, buy_in: int, **extra: Any) -> tuple[int, str]:
+        status, answer = self.http("POST", f"/api/tables/{table}/players", {"name": name, "buy_in": buy_in} | extra)
+        assert 200 == status, answer
+        return int(answer["seat"]), str(answer["token"])
+
+    def hands(self, table: str, after: int = 0) -> list[dict[str, Any]]:
+        found: list[dict[str, Any]] = []
+        while True:
+            status, answer = self.http("GET", f"/api/tables/{table}/hands?after={after}", token=ADMIN)
+            assert 200 == status, answer
+            if not answer["hands"]:
+                return found
+            found += answer["hands"]
+            after = found[-1]["number"]
+
+    def chips_conserved(self, table: str) -> tuple[int, int]:
+        """(chips bought in minus chips cashed out by the stored ledger, chips on the table now)."""
+        status, answer = self.http("GET", f"/api/tables/{table}/ledger", token=ADMIN)
+        assert 200 == status, answer
+        net = sum(row["chips"] * (-1 if row["kind"] == "cash_out" else 1) for row in answer["ledger"])
+        return net, int(answer["chips_on_table"])
+
+    def wait_healthy(self, seconds: float = 20.0) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError):
+                if self.http("GET", "/api/health")[0] == 200:
+                    return
+            time.sleep(0.05)
+        raise TimeoutError(f"no server on port {self.port} after {seconds} s")
+
+
+class ThreadServer(Server):
+    """uvicorn serving the app in a thread of this process."""
+
+    def __init__(self, url: str, *, tick: float = 0.02, rate: float = 10_000.0) -> None:
+        import uvicorn
+
+        from holdem.server.app import build_app
+        from holdem.server.commands import WS_MAX_SIZE
+
+        self.port = free_port()
+        config = uvicorn.Config(
+            build_app(url, ADMIN, tick=tick, rate=rate), host="127.0.0.1", port=self.port,
+            ws_max_size=WS_MAX_SIZE, log_level="warning", lifespan="on",
+        )  # fmt: skip
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> ThreadServer:
+        self.thread.start()
+        self.wait_healthy()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+class ProcessServer(Server):
+    """``holdem serve`` in a child process, which the crash test kills with SIGKILL."""
+
+    def __init__(self, url: str, port: int | None = None, rate: float = 10_000.0) -> None:
+        self.url, self.port, self.rate = url, port or free_port(), rate
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> ProcessServer:
+        command = [sys.executable, "-m", "holdem", "serve", "--port", str(self.port), "--db", self.url]
+        self.process = subprocess.Popen(
+            [*command, "--admin-token", ADMIN, "--rate", str(self.rate)], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
+        self.wait_healthy()
+        return self
+
+    def kill(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def postgres_missing() -> str | None:
+    """Why a throwaway PostgreSQL cannot be started here, or None."""
+    if shutil.which("initdb") is None or shutil.which("pg_ctl") is None:
+        return "PostgreSQL's initdb and pg_ctl are not installed"
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        return "psycopg is not installed (pip install 'holdem-engine[server]')"
+    return None
+
+
+@contextlib.contextmanager
+def throwaway_postgres() -> Iterator[str]:
+    """A new PostgreSQL cluster on a loopback port, removed afterwards; yields its URL."""
+    folder = Path(tempfile.mkdtemp(prefix="holdem-pg-"))
+    data, port = folder / "data", free_port()
+    as_user: list[str] = []
+    if os.geteuid() == 0:  # PostgreSQL refuses to run as root: run it as the postgres user
+        as_user = ["runuser", "-u", "postgres", "--"]
+        shutil.chown(folder, "postgres")
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.PIPE, "check": True, "timeout": 120}
+    subprocess.run([*as_user, "initdb", "-D", str(data), "-U", "postgres", "-A", "trust"], **quiet)  # type: ignore[call-overload]
+    options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=on"
+    subprocess.run([*as_user, "pg_ctl", "-D", str(data), "-o", options, "-w", "-l", str(folder / "log"), "start"], **quiet)  # type: ignore[call-overload]
+    try:
+        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+    finally:
+        subprocess.run([*as_user, "pg_ctl", "-D", str(data), "-m", "immediate", "-w", "stop"], **quiet)  # type: ignore[call-overload]
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def play_bots(
+    server: Server,
+    tokens: list[str],
+    *,
+    hands: int,
+    seconds: float = 60.0,
+    record: bool = False,
+    rebuy: int | None = None,
+    acting: list[bool] | None = None,
+) -> list[Any]:
+    """Random bots on these seats until hand `hands` is over (or `seconds` pass); their `SeatRun`s."""
+    import asyncio
+    import random
+
+    from holdem.server.client import SeatRun, play_seat
+
+    async def main() -> list[SeatRun]:
+        stop, runs = asyncio.Event(), [SeatRun() for _ in tokens]
+        tasks = [
+            asyncio.create_task(
+                play_seat(
+                    server.ws, token, stop=stop, run=run, record=record, rng=random.Random(k), rebuy=rebuy,
+                    acting=(lambda k=k: acting is None or acting[k]),
+                )
+            )
+            for k, (token, run) in enumerate(zip(tokens, runs, strict=True))
+        ]  # fmt: skip
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline and not all(task.done() for task in tasks):
+            if max((run.last or {}).get("hand", 0) for run in runs) > hands:
+                break
+            await asyncio.sleep(0.02)
+        await asyncio.sleep(0.1)  # let the last broadcasts arrive
+        stop.set()
+        await asyncio.gather(*tasks)
+        return runs
+
+    return asyncio.run(main())

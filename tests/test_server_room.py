@@ -1,0 +1,189 @@
+"""The server's table state machine, without the network: seats, tokens, the clock, chips."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from holdem import phh
+from holdem.actions import Action
+from holdem.server.config import RequestError, table_config
+from holdem.server.room import Change, Room, token_digest
+
+
+def room(**settings: object) -> Room:
+    return Room("t1", table_config({"seats": 6, "action_seconds": 10, "time_bank_seconds": 30} | settings))
+
+
+def test_a_token_is_random_256_bits_and_only_its_digest_is_kept() -> None:
+    r = room()
+    seat, token, _ = r.join("ann", 100, None, 0.0)
+    assert len(token) >= 43  # 32 random bytes, URL-safe base64
+    assert token_digest(token) == r.members[seat].token
+    assert token not in str(r.to_dict())
+    assert seat == r.seat_of_token(token_digest(token))
+    assert r.seat_of_token(token_digest(token + "x")) is None
+
+
+def test_buy_ins_outside_the_limits_are_refused_and_change_nothing() -> None:
+    r = room(min_buy_in=40, max_buy_in=200)
+    before = r.to_dict()
+    for name, chips, seat in [("ann", 39, None), ("ann", 201, None), ("ann", 50.5, None), ("", 100, None),
+                              ("ann", 100, 6), ("ann", 100, -1), ("a" * 33, 100, None)]:  # fmt: skip
+        with pytest.raises(RequestError):
+            r.join(name, chips, seat, 0.0)
+    assert before == r.to_dict()
+    r.join("ann", 100, 2, 0.0)
+    with pytest.raises(RequestError, match="taken"):
+        r.join("bob", 100, 2, 0.0)
+    with pytest.raises(RequestError, match="already at this table"):
+        r.join("ann", 100, 3, 0.0)
+
+
+def test_a_hand_starts_when_two_players_are_in() -> None:
+    r = room()
+    r.join("ann", 100, None, 0.0)
+    assert r.table.hand is None and r.number == 0
+    r.join("bob", 100, None, 0.0)
+    assert r.table.hand is not None and r.number == 1
+
+
+def play_out(r: Room, rng: random.Random, now: float = 0.0) -> list[Change]:
+    """Random legal actions until the hand in progress ends."""
+    changes = []
+    number = r.number
+    while r.table.hand is not None and r.number == number:
+        legal = r.table.hand.legal_actions()
+        assert legal is not None
+        action = Action.check() if legal.can_check else rng.choice([Action.call(), Action.fold()])
+        changes.append(r.act(r.table.seat_of(legal.player), number, action, now))
+    return changes
+
+
+def test_joining_leaving_and_rebuying_during_a_hand_take_effect_when_it_ends() -> None:
+    r, rng = room(), random.Random(1)
+    ann, _, _ = r.join("ann", 100, None, 0.0)
+    r.join("bob", 100, None, 0.0)
+    cid, _, _ = r.join("cid", 80, None, 0.0)
+    assert cid not in r.table.hand_seats and r.members[cid].joining == 80
+    r.leave(ann, 0.0)
+    assert r.members[ann].leaving and ann in r.members
+    with pytest.raises(RequestError, match="at most 200"):
+        r.rebuy(cid, 121, 0.0)
+    r.rebuy(cid, 20, 0.0)
+    changes = play_out(r, rng)
+    ledger = [row for change in changes for row in change.ledger]
+    assert ann not in r.members and [row[4] for row in ledger] == ["cash_out"]
+    assert r.table.seats[cid] is not None and r.table.seats[cid].stack == 100
+    assert 1 == sum(len(change.hands) for change in changes)
+
+
+def test_stale_and_out_of_turn_actions_are_refused_and_change_nothing() -> None:
+    r = room()
+    a, _, _ = r.join("ann", 100, None, 0.0)
+    b, _, _ = r.join("bob", 100, None, 0.0)
+    actor = r.actor_seat()
+    other = b if actor == a else a
+    before = r.to_dict()
+    for seat, number, action in [(other, 1, Action.call()), (actor, 0, Action.call()), (actor, "1", Action.call()),
+                                 (actor, 1, Action.raise_to(10_000)), (actor, 1, Action.check())]:  # fmt: skip
+        with pytest.raises(RequestError):
+            r.act(seat, number, action, 0.0)
+    assert before == r.to_dict()
+
+
+def test_the_clock_spends_the_decision_time_then_the_time_bank() -> None:
+    r = room(action_seconds=10, time_bank_seconds=30)
+    r.join("ann", 100, None, 0.0)
+    r.join("bob", 100, None, 0.0)
+    seat = r.actor_seat()
+    assert (seat, 10.0, 30.0) == r.clock(0.0)
+    assert (seat, 0.0, 25.0) == r.clock(15.0)
+    assert r.expire(39.9) is None
+    r.act(seat, 1, Action.call(), 15.0)
+    assert 25.0 == r.members[seat].bank
+
+
+def test_when_time_runs_out_the_server_checks_if_free_else_folds_and_sits_the_player_out() -> None:
+    r = room(action_seconds=1, time_bank_seconds=1)
+    r.join("ann", 100, None, 0.0)
+    r.join("bob", 100, None, 0.0)
+    seat = r.actor_seat()
+    assert seat is not None
+    change = r.expire(2.5)  # the small blind owes a call: folded
+    assert change is not None and 1 == len(change.hands)
+    assert "f" in phh.loads(change.hands[0][1])[0]["actions"][-1].split()
+    assert r.table.seats[seat].sitting_out and r.members[seat].bank == 0
+    assert r.table.hand is None  # one player left in: no hand until the other sits in
+    r.sit_in(seat, False, 3.0)
+    assert r.table.hand is not None and r.number == 2
+
+
+def test_a_player_who_sits_out_is_dealt_no_hands() -> None:
+    r, rng = room(), random.Random(2)
+    seats = [r.join(name, 100, None, 0.0)[0] for name in ("ann", "bob", "cid")]
+    r.sit_out(seats[2])
+    play_out(r, rng)
+    assert seats[2] not in r.table.hand_seats
+
+
+def test_a_stored_room_restores_to_the_same_hand() -> None:
+    r, rng = room(), random.Random(3)
+    for name in ("ann", "bob", "cid"):
+        r.join(name, 100, None, 0.0)
+    legal = r.table.hand.legal_actions()
+    r.act(r.table.seat_of(legal.player), 1, Action.call(), 0.0)
+    copy_ = Room.from_dict(copy.deepcopy(r.to_dict()), 5.0)
+    assert r.to_dict() == copy_.to_dict()
+    assert r.table.hand.holes == copy_.table.hand.holes and r.actor_seat() == copy_.actor_seat()
+    play_out(r, rng)
+    play_out(copy_, random.Random(3))
+    assert r.to_dict()["table"]["seats"] == copy_.to_dict()["table"]["seats"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(2, 6))
+def test_chips_are_conserved_and_refusals_change_nothing_over_random_requests(rng: random.Random, seats: int) -> None:
+    r = Room("t", table_config({"seats": seats, "action_seconds": 1, "time_bank_seconds": 1}))
+    bought, cashed, now = 0, 0, 0.0
+    for step in range(120):
+        now += rng.random()
+        before = r.to_dict()
+        what = rng.random()
+        seat = rng.randrange(seats)
+        try:
+            if what < 0.15:
+                chips = rng.choice([20, 40, 100, 200, 250])
+                change = r.join(f"p{step}", chips, rng.choice([None, seat]), now)[2]
+            elif what < 0.22:
+                change = r.leave(seat, now)
+            elif what < 0.30:
+                change = r.rebuy(seat, rng.choice([1, 50, 200]), now)
+            elif what < 0.34:
+                change = r.sit_out(seat) if seat in r.members else r.leave(seat, now)
+            elif what < 0.40:
+                change = r.sit_in(seat, rng.random() < 0.5, now)
+            elif what < 0.45:
+                change = r.expire(now + 3) or Change()
+            else:
+                hand = r.table.hand
+                legal = hand.legal_actions() if hand is not None else None
+                actor = r.table.seat_of(legal.player) if legal is not None else seat
+                action = rng.choice([Action.fold(), Action.check(), Action.call(), Action.raise_to(rng.randrange(1, 300))])
+                change = r.act(actor if rng.random() < 0.9 else seat, r.number, action, now)
+        except RequestError:
+            assert before == r.to_dict()
+            continue
+        for row in change.ledger:
+            if row[4] == "cash_out":
+                cashed += row[5]
+            else:
+                bought += row[5]
+        for number, text in change.hands:
+            replay = phh.replay(phh.loads(text)[0])
+            assert list(replay.finishing_stacks or ()) == phh.loads(text)[0]["finishing_stacks"], number
+        assert bought - cashed == r.chips()
