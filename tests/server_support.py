@@ -66,7 +66,9 @@ class Server:
         return str(answer["id"])
 
     def join(self, table: str, name: str, buy_in: int, **extra: Any) -> tuple[int, str]:
-        status, answer = self.http("POST", f"/api/tables/{table}/players", {"name": name, "buy_in": buy_in} | extra)
+        status, answer = self.http(
+            "POST", f"/api/tables/{table}/players", {"name": name, "buy_in": buy_in} | extra
+        )
         assert 200 == status, answer
         return int(answer["seat"]), str(answer["token"])
 
@@ -134,7 +136,10 @@ class ProcessServer(Server):
     def start(self) -> ProcessServer:
         command = [sys.executable, "-m", "holdem", "serve", "--port", str(self.port), "--db", self.url]
         self.process = subprocess.Popen(
-            [*command, "--admin-token", ADMIN, "--rate", str(self.rate)], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+            [*command, "--admin-token", ADMIN, "--rate", str(self.rate)],
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
         )
         self.wait_healthy()
         return self
@@ -176,7 +181,10 @@ def throwaway_postgres() -> Iterator[str]:
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.PIPE, "check": True, "timeout": 120}
     subprocess.run([*as_user, "initdb", "-D", str(data), "-U", "postgres", "-A", "trust"], **quiet)  # type: ignore[call-overload]
     options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=on"
-    subprocess.run([*as_user, "pg_ctl", "-D", str(data), "-o", options, "-w", "-l", str(folder / "log"), "start"], **quiet)  # type: ignore[call-overload]
+    subprocess.run(
+        [*as_user, "pg_ctl", "-D", str(data), "-o", options, "-w", "-l", str(folder / "log"), "start"],
+        **quiet,
+    )  # type: ignore[call-overload]
     try:
         yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
     finally:

@@ -12,7 +12,8 @@ ORDER = [
     "stakes", "actions", "pots", "events", "positions", "views",
     "showdown", "betting", "posting", "hand",
     "phh", "pokerstars", "table", "snapshot",
-    "bots", "stats", "luck", "parallel", "match", "session", "tournament", "acpc", "env", "server", "report", "play",
+    "bots", "stats", "luck", "parallel", "match", "session", "tournament", "acpc", "env", "server",
+    "report", "play",
     "bench", "cli", "__main__",
 ]  # fmt: skip
 

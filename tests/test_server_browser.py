@@ -9,13 +9,15 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("starlette", reason="the server extra is not installed: pip install 'holdem-engine[server]'")
+pytest.importorskip(
+    "starlette", reason="the server extra is not installed: pip install 'holdem-engine[server]'"
+)
 pytest.importorskip("playwright", reason="playwright is not installed (the test extra brings it)")
 
-from playwright.sync_api import expect, sync_playwright  # noqa: E402
-from websockets.sync.client import connect  # noqa: E402
+from playwright.sync_api import expect, sync_playwright
+from websockets.sync.client import connect
 
-from tests.server_support import ThreadServer  # noqa: E402
+from tests.server_support import ThreadServer
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -45,7 +47,9 @@ def test_a_seat_sees_its_cards_clicks_an_action_and_sees_it_applied(tmp_path: Pa
             expect(page.locator('[data-action="check"]')).to_be_hidden()
             page.screenshot(path=str(shots / "browser-table-before.png"))
             page.locator('[data-action="call"]').click()
-            expect(page.locator("[data-testid=log]")).to_contain_text("ann call" if actor == 0 else "bob call")
+            expect(page.locator("[data-testid=log]")).to_contain_text(
+                "ann call" if actor == 0 else "bob call"
+            )
             expect(page.locator('[data-action="call"]')).to_be_hidden()  # now the other player's turn
             page.screenshot(path=str(shots / "browser-table.png"))
             browser.close()

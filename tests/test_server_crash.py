@@ -10,13 +10,17 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("starlette", reason="the server extra is not installed: pip install 'holdem-engine[server]'")
-pytest.importorskip("uvicorn", reason="the server extra is not installed: pip install 'holdem-engine[server]'")
+pytest.importorskip(
+    "starlette", reason="the server extra is not installed: pip install 'holdem-engine[server]'"
+)
+pytest.importorskip(
+    "uvicorn", reason="the server extra is not installed: pip install 'holdem-engine[server]'"
+)
 
-from websockets.sync.client import connect  # noqa: E402
+from websockets.sync.client import connect
 
-from holdem import phh  # noqa: E402
-from tests.server_support import ProcessServer, play_bots  # noqa: E402
+from holdem import phh
+from tests.server_support import ProcessServer, play_bots
 
 KILLS = 6
 

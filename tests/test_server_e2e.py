@@ -8,13 +8,17 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("starlette", reason="the server extra is not installed: pip install 'holdem-engine[server]'")
-pytest.importorskip("uvicorn", reason="the server extra is not installed: pip install 'holdem-engine[server]'")
+pytest.importorskip(
+    "starlette", reason="the server extra is not installed: pip install 'holdem-engine[server]'"
+)
+pytest.importorskip(
+    "uvicorn", reason="the server extra is not installed: pip install 'holdem-engine[server]'"
+)
 
-from websockets.sync.client import connect  # noqa: E402
+from websockets.sync.client import connect
 
-from holdem import phh  # noqa: E402
-from tests.server_support import ADMIN, ThreadServer, play_bots, postgres_missing, throwaway_postgres  # noqa: E402
+from holdem import phh
+from tests.server_support import ADMIN, ThreadServer, play_bots, postgres_missing, throwaway_postgres
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -72,7 +76,8 @@ def test_full_hands_over_websockets_store_every_hand(database: str) -> None:
 
 def test_a_seat_reconnects_with_its_token_and_sees_the_same_hand(server: ThreadServer) -> None:
     table = server.table(seats=2)
-    (_, ann), (_, bob) = server.join(table, "ann", 100), server.join(table, "bob", 100)
+    _, ann = server.join(table, "ann", 100)
+    server.join(table, "bob", 100)
     with connect(f"{server.ws}/ws?token={ann}") as ws:
         first = json.loads(ws.recv())
     with connect(f"{server.ws}/ws?token={ann}") as ws:
@@ -83,7 +88,8 @@ def test_a_seat_reconnects_with_its_token_and_sees_the_same_hand(server: ThreadS
 
 def test_when_the_clock_runs_out_the_player_is_folded_and_sat_out(server: ThreadServer) -> None:
     table = server.table(seats=2, action_seconds=0.2, time_bank_seconds=0.2)
-    (ann_seat, ann), (bob_seat, bob) = server.join(table, "ann", 100), server.join(table, "bob", 100)
+    _, ann = server.join(table, "ann", 100)
+    server.join(table, "bob", 100)
     with connect(f"{server.ws}/ws?token={ann}") as ws:
         state = json.loads(ws.recv())
         assert state["clock"]["seconds"] <= 0.2 and state["clock"]["bank"] == 0.2

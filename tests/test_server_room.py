@@ -89,8 +89,9 @@ def test_stale_and_out_of_turn_actions_are_refused_and_change_nothing() -> None:
     actor = r.actor_seat()
     other = b if actor == a else a
     before = r.to_dict()
-    for seat, number, action in [(other, 1, Action.call()), (actor, 0, Action.call()), (actor, "1", Action.call()),
-                                 (actor, 1, Action.raise_to(10_000)), (actor, 1, Action.check())]:  # fmt: skip
+    refused = [(other, 1, Action.call()), (actor, 0, Action.call()), (actor, "1", Action.call()),
+               (actor, 1, Action.raise_to(10_000)), (actor, 1, Action.check())]  # fmt: skip
+    for seat, number, action in refused:
         with pytest.raises(RequestError):
             r.act(seat, number, action, 0.0)
     assert before == r.to_dict()
@@ -147,7 +148,9 @@ def test_a_stored_room_restores_to_the_same_hand() -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(st.randoms(use_true_random=False), st.integers(2, 6))
-def test_chips_are_conserved_and_refusals_change_nothing_over_random_requests(rng: random.Random, seats: int) -> None:
+def test_chips_are_conserved_and_refusals_change_nothing_over_random_requests(
+    rng: random.Random, seats: int
+) -> None:
     r = Room("t", table_config({"seats": seats, "action_seconds": 1, "time_bank_seconds": 1}))
     bought, cashed, now = 0, 0, 0.0
     for step in range(120):
@@ -173,7 +176,9 @@ def test_chips_are_conserved_and_refusals_change_nothing_over_random_requests(rn
                 hand = r.table.hand
                 legal = hand.legal_actions() if hand is not None else None
                 actor = r.table.seat_of(legal.player) if legal is not None else seat
-                action = rng.choice([Action.fold(), Action.check(), Action.call(), Action.raise_to(rng.randrange(1, 300))])
+                action = rng.choice(
+                    [Action.fold(), Action.check(), Action.call(), Action.raise_to(rng.randrange(1, 300))]
+                )
                 change = r.act(actor if rng.random() < 0.9 else seat, r.number, action, now)
         except RequestError:
             assert before == r.to_dict()

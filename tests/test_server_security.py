@@ -10,14 +10,18 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("starlette", reason="the server extra is not installed: pip install 'holdem-engine[server]'")
-pytest.importorskip("uvicorn", reason="the server extra is not installed: pip install 'holdem-engine[server]'")
+pytest.importorskip(
+    "starlette", reason="the server extra is not installed: pip install 'holdem-engine[server]'"
+)
+pytest.importorskip(
+    "uvicorn", reason="the server extra is not installed: pip install 'holdem-engine[server]'"
+)
 
-from websockets.sync.client import connect  # noqa: E402
+from websockets.sync.client import connect
 
-from holdem import phh  # noqa: E402
-from holdem.server.client import SeatRun  # noqa: E402
-from tests.server_support import ThreadServer, play_bots  # noqa: E402
+from holdem import phh
+from holdem.server.client import SeatRun
+from tests.server_support import ThreadServer, play_bots
 
 CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 
@@ -98,7 +102,9 @@ def error_of(ws: Any) -> str:
     return str(message["message"])
 
 
-def test_garbage_oversized_unknown_and_mistyped_messages_get_errors_and_change_nothing(server: ThreadServer) -> None:
+def test_garbage_oversized_unknown_and_mistyped_messages_get_errors_and_change_nothing(
+    server: ThreadServer,
+) -> None:
     table = server.table(seats=2)
     (_, ann), (_, bob) = server.join(table, "ann", 100), server.join(table, "bob", 100)
     with connect(f"{server.ws}/ws?token={ann}") as a, connect(f"{server.ws}/ws?token={bob}") as b:
@@ -111,7 +117,9 @@ def test_garbage_oversized_unknown_and_mistyped_messages_get_errors_and_change_n
             "[1, 2]": "a message is a JSON object",
             json.dumps({"type": "shuffle"}): "unknown message type",
             json.dumps({"type": "act", "hand": hand, "action": "bet"}): "action must be",
-            json.dumps({"type": "act", "hand": hand, "action": "raise", "amount": "lots"}): "raise needs amount",
+            json.dumps(
+                {"type": "act", "hand": hand, "action": "raise", "amount": "lots"}
+            ): "raise needs amount",
             json.dumps({"type": "act", "hand": hand, "action": "raise", "amount": 3.5}): "raise needs amount",
             json.dumps({"type": "act", "hand": hand, "action": "raise", "amount": 10**9}): "",
             json.dumps({"type": "act", "hand": hand - 1, "action": "call"}): "stale action",

@@ -123,7 +123,7 @@ class Hub:
         self.writer = Writer(self.storage, self.executor)
         self.tasks = [asyncio.create_task(self.writer.run()), asyncio.create_task(self._clock())]
         now = time.monotonic()
-        for ident, state in await loop.run_in_executor(self.executor, self.storage.rooms):
+        for _, state in await loop.run_in_executor(self.executor, self.storage.rooms):
             self._add(Room.from_dict(json.loads(state), now))
         for ident in list(self.rooms):  # deal in rooms that stopped between hands
             await self.apply(ident, lambda room, now: (None, room.resume(now)))
@@ -181,7 +181,10 @@ class Hub:
     def broadcast(self, room: Room) -> None:
         now, texts = time.monotonic(), {}
         for connection in list(self.connections[room.id]):
-            if connection.digest is not None and self.tokens.get(connection.digest) != (room.id, connection.seat):
+            if connection.digest is not None and self.tokens.get(connection.digest) != (
+                room.id,
+                connection.seat,
+            ):
                 connection.send(None)  # the seat was left: this token sees nothing more
                 self.connections[room.id].discard(connection)
                 continue
@@ -207,11 +210,15 @@ class Hub:
         if seat is None:
             raise RequestError("spectators cannot act: connect with a seat's token")
         if kind == "act":
-            await self.apply(connection.room, lambda r, now: (None, r.act(seat, data.get("hand"), data["action"], now)))
+            await self.apply(
+                connection.room, lambda r, now: (None, r.act(seat, data.get("hand"), data["action"], now))
+            )
         elif kind == "sit_out":
             await self.apply(connection.room, lambda r, now: (None, r.sit_out(seat)))
         elif kind == "sit_in":
-            await self.apply(connection.room, lambda r, now: (None, r.sit_in(seat, data.get("post", False), now)))
+            await self.apply(
+                connection.room, lambda r, now: (None, r.sit_in(seat, data.get("post", False), now))
+            )
         else:  # rebuy
             await self.apply(connection.room, lambda r, now: (None, r.rebuy(seat, data.get("amount"), now)))
 
@@ -280,7 +287,7 @@ async def _tables(request: Request, hub: Hub) -> Any:
 async def _join(request: Request, hub: Hub) -> Any:
     data = await _body(request)
     if not isinstance(data, dict):
-        raise RequestError("a join is a JSON object: {\"name\": ..., \"buy_in\": ...}")
+        raise RequestError('a join is a JSON object: {"name": ..., "buy_in": ...}')
     ident = request.path_params["table"]
     seat, token = await hub.apply(
         ident,
@@ -296,9 +303,10 @@ def _split(joined: tuple[int, str, Change]) -> tuple[tuple[int, str], Change]:
 async def _leave(request: Request, hub: Hub) -> Any:
     ident, seat = request.path_params["table"], request.path_params["seat"]
     room = hub.room(ident)
-    if hub.tokens.get(token_digest(_bearer(request))) != (ident, seat) or room.seat_of_token(
-        token_digest(_bearer(request))
-    ) != seat:
+    if (
+        hub.tokens.get(token_digest(_bearer(request))) != (ident, seat)
+        or room.seat_of_token(token_digest(_bearer(request))) != seat
+    ):
         raise RequestError(f"leaving seat {seat} needs that seat's token: Authorization: Bearer TOKEN", 403)
     await hub.apply(ident, lambda room, now: (None, room.leave(seat, now)))
     return {"table": ident, "seat": seat, "left": seat not in hub.room(ident).members}

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import os
 import secrets
-import sys
 
 from holdem.arguments import Parser, subcommand
 from holdem.errors import HoldemError
@@ -20,20 +19,37 @@ messages between 64 KiB and this with an error message."""
 
 def add_command(sub: argparse._SubParsersAction[Parser]) -> None:
     """Add ``holdem serve`` to the command line."""
-    serve = subcommand(sub, "serve", "host cash tables over HTTP and WebSocket, with a browser table",
-                       "Host cash tables: create them with POST /api/tables (admin token), join with "
-                       "POST /api/tables/ID/players, play over the WebSocket /ws, or open / in a "
-                       "browser. Every accepted action is stored before it is acknowledged; restart "
-                       "on the same --db and every table carries on. The protocol: docs/protocol.md.")  # fmt: skip
+    serve = subcommand(
+        sub,
+        "serve",
+        "host cash tables over HTTP and WebSocket, with a browser table",
+        "Host cash tables: create them with POST /api/tables (admin token), join with POST "
+        "/api/tables/ID/players, play over the WebSocket /ws, or open / in a browser. Every accepted "
+        "action is stored before it is acknowledged; restart on the same --db and every table carries "
+        "on. The protocol: docs/protocol.md.",
+    )
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
-    serve.add_argument("--db", default="sqlite:///holdem.db", metavar="URL",
-                       help="sqlite:///PATH or postgresql://user@host:port/db (default: sqlite:///holdem.db)")  # fmt: skip
-    serve.add_argument("--admin-token", metavar="TOKEN", default=os.environ.get("HOLDEM_ADMIN_TOKEN"),
-                       help="the token for creating tables and reading hands (default: $HOLDEM_ADMIN_TOKEN,"
-                       " else a new one, printed)")  # fmt: skip
-    serve.add_argument("--rate", type=float, default=50.0, metavar="N",
-                       help="messages a second each connection may send, bursts of twice as many (default: 50)")  # fmt: skip
+    serve.add_argument(
+        "--db",
+        default="sqlite:///holdem.db",
+        metavar="URL",
+        help="sqlite:///PATH or postgresql://user@host:port/db (default: sqlite:///holdem.db)",
+    )
+    serve.add_argument(
+        "--admin-token",
+        metavar="TOKEN",
+        default=os.environ.get("HOLDEM_ADMIN_TOKEN"),
+        help="the token for creating tables and reading hands"
+        " (default: $HOLDEM_ADMIN_TOKEN, else a new one, printed)",
+    )
+    serve.add_argument(
+        "--rate",
+        type=float,
+        default=50.0,
+        metavar="N",
+        help="messages a second each connection may send, bursts of twice as many (default: 50)",
+    )
     serve.set_defaults(run=_cmd_serve)
 
 

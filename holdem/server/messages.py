@@ -83,7 +83,9 @@ def state_message(room: Room, seat: int | None, now: float) -> dict[str, Any]:
         "actor": room.actor_seat(),
         "steps": len(hand.history),
         "hole": [str(card) for card in hand.holes[player]] if player is not None else [],
-        "log": [_entry(entry, dealt) for entry in redacted_log(hand, player) if entry[0] != "hole" or entry[2]],
+        "log": [
+            _entry(entry, dealt) for entry in redacted_log(hand, player) if entry[0] != "hole" or entry[2]
+        ],
     }
     clock = room.clock(now)
     if clock is not None:
@@ -118,7 +120,9 @@ def error_message(message: str) -> str:
 
 def parse_request(text: str | bytes) -> Request:
     """A client's message, checked; `RequestError` names what is wrong with it."""
-    if len(text) > MESSAGE_LIMIT or (isinstance(text, str) and len(text.encode("utf-8", "replace")) > MESSAGE_LIMIT):
+    if len(text) > MESSAGE_LIMIT or (
+        isinstance(text, str) and len(text.encode("utf-8", "replace")) > MESSAGE_LIMIT
+    ):
         raise RequestError(f"message over {MESSAGE_LIMIT // 1024} KiB")
     try:
         data = json.loads(text)

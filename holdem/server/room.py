@@ -257,12 +257,15 @@ class Room:
             "players": names,
         }
         change.hands.append((self.number, phh.dumps(document)))
+        shown, payouts = hand.result.shown, hand.result.payouts
         self.last_hand = {
             "number": self.number,
             "board": [str(card) for card in hand.board],
-            "shown": {str(s): [str(c) for c in cards] for s, cards in zip(seats, hand.result.shown, strict=True) if cards},
-            "won": {str(s): won for s, won in zip(seats, hand.result.payouts, strict=True) if won},
-        }  # fmt: skip
+            "shown": {
+                str(s): [str(c) for c in cards] for s, cards in zip(seats, shown, strict=True) if cards
+            },
+            "won": {str(s): won for s, won in zip(seats, payouts, strict=True) if won},
+        }
         self.table.end_hand()
         for seat, member in list(self.members.items()):
             if member.leaving:
@@ -316,7 +319,9 @@ class Room:
         if type(amount) is not int or amount <= 0:
             raise RequestError(f"chips must be a positive whole number, got {amount!r}")
         if stack + amount > high:
-            raise RequestError(f"at most {high} chips at this table: you have {stack}, so at most {high - stack} more")
+            raise RequestError(
+                f"at most {high} chips at this table: you have {stack}, so at most {high - stack} more"
+            )
         if stack + amount < low:
             raise RequestError(f"at least {low} chips to play at this table: you have {stack}")
 

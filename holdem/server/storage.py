@@ -66,12 +66,14 @@ class Storage:
                 )
                 for number, text in hands:
                     self._db.execute(
-                        self._sql("INSERT INTO hands (room, number, phh) VALUES (?, ?, ?)"), (room, number, text)
+                        self._sql("INSERT INTO hands (room, number, phh) VALUES (?, ?, ?)"),
+                        (room, number, text),
                     )
                 for row in ledger:
                     self._db.execute(
                         self._sql(
-                            "INSERT INTO ledger (room, seq, hand, seat, name, kind, chips) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                            "INSERT INTO ledger (room, seq, hand, seat, name, kind, chips)"
+                            " VALUES (?, ?, ?, ?, ?, ?, ?)"
                         ),
                         (room, *row),
                     )
@@ -102,7 +104,8 @@ class Storage:
 
     def ledger(self, room: str) -> list[LedgerRow]:
         rows = self._db.execute(
-            self._sql("SELECT seq, hand, seat, name, kind, chips FROM ledger WHERE room = ? ORDER BY seq"), (room,)
+            self._sql("SELECT seq, hand, seat, name, kind, chips FROM ledger WHERE room = ? ORDER BY seq"),
+            (room,),
         ).fetchall()
         self._db.commit()
         return [(int(a), int(b), int(c), str(d), str(e), int(f)) for a, b, c, d, e, f in rows]
@@ -137,7 +140,7 @@ def open_storage(url: str) -> Storage:
             connection = psycopg.connect(url)
         except psycopg.Error as error:
             raise HoldemError(f"cannot connect to {url}: {error}".strip()) from None
-        return Storage(connection, "%s", url)  # type: ignore[arg-type]
+        return Storage(connection, "%s", url)
     raise HoldemError(f"--db must be sqlite:///PATH or postgresql://…, got {url!r}")
 
 
