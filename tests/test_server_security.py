@@ -178,3 +178,21 @@ def test_a_flood_is_rate_limited_and_other_players_are_unaffected(tmp_path: Path
             assert 100 <= len(limited) < 200 and any(m["type"] == "pong" for m in answers)
             runs: list[SeatRun] = play_bots(server, tokens[1:], hands=0, seconds=1.5)
         assert all(run.last is not None for run in runs) and [] == [e for run in runs for e in run.errors]
+
+
+def test_a_token_whose_seat_was_left_sees_and_does_nothing_more(server: ThreadServer) -> None:
+    from websockets.exceptions import ConnectionClosed
+
+    table = server.table(seats=3)
+    seat, ann = server.join(table, "ann", 100)
+    with connect(f"{server.ws}/ws?token={ann}") as old:
+        assert "ann" == state_of(old)["seats"][seat]["name"]
+        assert 200 == server.http("DELETE", f"/api/tables/{table}/players/{seat}", token=ann)[0]
+        assert seat == server.join(table, "eve", 100, seat=seat)[0]
+        with pytest.raises(ConnectionClosed):  # closed by the server: nothing of eve's reaches ann
+            while True:
+                message = json.loads(old.recv(timeout=5))
+                assert "eve" not in json.dumps(message)
+                old.send(json.dumps({"type": "sit_out"}))
+    listed = server.http("GET", "/api/tables")[1]["tables"][0]
+    assert [{"seat": seat, "name": "eve", "stack": 100}] == listed["players"]

@@ -199,7 +199,8 @@ class Hub:
             for ident, room in list(self.rooms.items()):
                 clock = room.clock(now)
                 if clock is not None and clock[1] <= 0 and clock[2] <= 0:
-                    await self.apply(ident, lambda room, now: (None, room.expire(now)))
+                    with contextlib.suppress(RequestError):  # not stored: the next tick tries again
+                        await self.apply(ident, lambda room, now: (None, room.expire(now)))
 
     async def request(self, connection: Connection, kind: str, data: dict[str, Any]) -> None:
         """A seat's request over its WebSocket."""
@@ -209,6 +210,8 @@ class Hub:
             return
         if seat is None:
             raise RequestError("spectators cannot act: connect with a seat's token")
+        if self.tokens.get(connection.digest or "") != (connection.room, seat):
+            raise RequestError("this token no longer holds a seat")
         if kind == "act":
             await self.apply(
                 connection.room, lambda r, now: (None, r.act(seat, data.get("hand"), data["action"], now))

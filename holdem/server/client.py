@@ -67,22 +67,25 @@ async def play_seat(
     run: SeatRun | None = None,
     acting: Callable[[], bool] = lambda: True,
     rebuy: int | None = None,
+    think: float = 0.0,
 ) -> SeatRun:
     """Play the seat of `token` at the server `url` (``ws://host:port``) until `stop` is set.
 
     `record` keeps every message received; `acting()` False makes the bot hold its turn (the
     clock runs); pass the same `run` again to go on counting after a reconnect. With `rebuy`,
-    a busted bot buys that many chips again.
+    a busted bot buys that many chips again. `think` seconds pass before each action.
     """
     rng = rng or random.Random()
     run = run or SeatRun()
     pending: tuple[int, int, float] | None = None
     rebuying = False
+    turn_seen: tuple[int, int, float] | None = None  # (hand, steps, when): a turn waiting for `think`
     try:
         async with websockets.connect(f"{url}/ws?token={token}", max_size=2**22) as ws:
             while not stop.is_set():
+                wait = 0.1 if turn_seen is None else min(0.1, turn_seen[2] + think - time.perf_counter())
                 try:
-                    text = await asyncio.wait_for(ws.recv(), 0.1)
+                    text = await asyncio.wait_for(ws.recv(), max(wait, 0.001))
                 except TimeoutError:
                     text = None
                 if text is not None:
@@ -106,15 +109,22 @@ async def play_seat(
                     rebuying = broke
                 state = run.last
                 if (
-                    pending is None
-                    and state is not None
-                    and state["legal"] is not None
-                    and state["actor"] == state["seat"]
-                    and acting()
+                    pending is not None
+                    or state is None
+                    or state["legal"] is None
+                    or state["actor"] != state["seat"]
+                    or not acting()
                 ):
-                    pending = (state["hand"], state["steps"], time.perf_counter())
-                    await ws.send(json.dumps(policy(state, rng)))
-                    run.actions += 1
+                    turn_seen = None
+                    continue
+                if turn_seen is None or turn_seen[:2] != (state["hand"], state["steps"]):
+                    turn_seen = (state["hand"], state["steps"], time.perf_counter())
+                if time.perf_counter() < turn_seen[2] + think:
+                    continue
+                turn_seen = None
+                pending = (state["hand"], state["steps"], time.perf_counter())
+                await ws.send(json.dumps(policy(state, rng)))
+                run.actions += 1
     except (websockets.ConnectionClosed, OSError):
         run.closed = True
     return run
