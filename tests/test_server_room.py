@@ -192,3 +192,22 @@ def test_chips_are_conserved_and_refusals_change_nothing_over_random_requests(
             replay = phh.replay(phh.loads(text)[0])
             assert list(replay.finishing_stacks or ()) == phh.loads(text)[0]["finishing_stacks"], number
         assert bought - cashed == r.chips()
+
+
+def test_dealing_uses_the_systems_cryptographically_secure_source(monkeypatch: pytest.MonkeyPatch) -> None:
+    import secrets
+
+    import holdem.hand
+
+    used = []
+
+    class Watched(secrets.SystemRandom):
+        def random(self) -> float:
+            used.append(1)
+            return super().random()
+
+    monkeypatch.setattr(holdem.hand.secrets, "SystemRandom", Watched)
+    r = room()
+    r.join("ann", 100, None, 0.0)
+    r.join("bob", 100, None, 0.0)
+    assert r.table.hand is not None and r.table.rng is None and len(used) >= 4
