@@ -211,3 +211,14 @@ def test_dealing_uses_the_systems_cryptographically_secure_source(monkeypatch: p
     r.join("ann", 100, None, 0.0)
     r.join("bob", 100, None, 0.0)
     assert r.table.hand is not None and r.table.rng is None and len(used) >= 4
+
+
+def test_a_hand_the_blinds_alone_decide_is_recorded_and_the_next_one_dealt() -> None:
+    for _ in range(20):  # the cards decide whether bob busts or doubles up
+        r = room(seats=2, small_blind=2, big_blind=2, min_buy_in=2)
+        r.join("ann", 200, None, 0.0)
+        _, _, change = r.join("bob", 2, None, 0.0)  # all-in from the blind, and matched: over at once
+        assert 1 <= len(change.hands) and 1 == phh.loads(change.hands[0][1])[0]["hand"]
+        assert r.table.hand is None or not r.table.hand.is_complete
+        assert 202 == r.chips()
+        assert (r.table.hand is None) == any(p is not None and p.stack == 0 for p in r.table.seats)

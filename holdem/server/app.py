@@ -111,7 +111,8 @@ class Hub:
         self.url, self.admin = url, admin_token
         self.tick, self.rate = tick, rate
         self.rooms: dict[str, Room] = {}
-        self.tokens: dict[str, tuple[str, int]] = {}
+        self.tokens: dict[str, tuple[str, int]] = {}  # token digest -> (room, seat), every room
+        self.held: dict[str, dict[str, tuple[str, int]]] = {}  # the same, room by room
         self.connections: dict[str, set[Connection]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.executor = ThreadPoolExecutor(1, thread_name_prefix="holdem-db")
@@ -141,10 +142,14 @@ class Hub:
         self._index(room)
 
     def _index(self, room: Room) -> None:
-        for digest in [d for d, (r, _) in self.tokens.items() if r == room.id]:
-            del self.tokens[digest]
-        for seat, member in room.members.items():
-            self.tokens[member.token] = (room.id, seat)
+        """Keep the token index in step with the room's seats (a look at the room's own tokens only)."""
+        held = {member.token: (room.id, seat) for seat, member in room.members.items()}
+        old = self.held.get(room.id, {})
+        if held != old:
+            for digest in old:
+                self.tokens.pop(digest, None)
+            self.tokens.update(held)
+            self.held[room.id] = held
 
     def room(self, ident: str) -> Room:
         room = self.rooms.get(ident)

@@ -141,7 +141,7 @@ class Room:
             self.table.sit(seat, name, buy_in)
         else:
             member.joining = buy_in
-        self._start(now)
+        self._start(now, change)
         return seat, token, change
 
     def leave(self, seat: int, now: float) -> Change:
@@ -152,7 +152,7 @@ class Room:
             member.leaving = True
             return change
         self._cash_out(change, seat)
-        self._start(now)
+        self._start(now, change)
         return change
 
     def rebuy(self, seat: int, amount: Any, now: float) -> Change:
@@ -169,7 +169,7 @@ class Room:
             self.table.add_chips(seat, amount)
         else:
             member.rebuy += amount  # the table takes chips only between hands
-        self._start(now)
+        self._start(now, change)
         return change
 
     def sit_out(self, seat: int) -> Change:
@@ -188,8 +188,9 @@ class Room:
         member.away = False
         if self.table.seats[seat] is not None:
             self.table.sit_in(seat, post_missed=post)
-        self._start(now)
-        return Change()
+        change = Change()
+        self._start(now, change)
+        return change
 
     def act(self, seat: int, number: Any, action: Action, now: float) -> Change:
         """The player in `seat` acts in hand `number` (which guards against stale actions)."""
@@ -230,8 +231,9 @@ class Room:
         """Deal a hand if none is in progress and two players are in (after a restart)."""
         if self.table.hand is not None:
             return None
-        self._start(now)
-        return None if self.table.hand is None else Change()
+        change = Change()
+        self._start(now, change)
+        return None if self.table.hand is None and not change.hands else change
 
     # ------------------------------------------------------------ transitions
     def _after_action(self, now: float) -> Change:
@@ -239,7 +241,7 @@ class Room:
         hand = self.table.hand
         if hand is not None and hand.is_complete:
             self._finish(change)
-            self._start(now)
+            self._start(now, change)
         self._new_turn(now)
         return change
 
@@ -281,15 +283,17 @@ class Room:
                 self.table.add_chips(seat, member.rebuy)
                 member.rebuy = 0
 
-    def _start(self, now: float) -> None:
-        """Deal the next hand if none is in progress and two players are in."""
-        if self.table.hand is not None:
-            return
-        try:
-            self.table.start_hand()
-        except TableError:
-            return  # fewer than two players with chips are in
-        self.number += 1
+    def _start(self, now: float, change: Change) -> None:
+        """Deal the next hand if none is in progress and two players are in. A hand that the blinds
+        alone decide (every player all-in or out after posting) is over at once: record it, deal on."""
+        while self.table.hand is None:
+            try:
+                hand = self.table.start_hand()
+            except TableError:
+                break  # fewer than two players with chips are in
+            self.number += 1
+            if hand.is_complete:
+                self._finish(change)
         self._new_turn(now)
 
     def _new_turn(self, now: float) -> None:
