@@ -192,6 +192,16 @@ def throwaway_postgres() -> Iterator[str]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def check_hands(hands: list[dict[str, Any]]) -> None:
+    """Hands are numbered 1, 2, … and each PHH replays to its recorded finishing stacks."""
+    from holdem import phh
+
+    assert list(range(1, len(hands) + 1)) == [hand["number"] for hand in hands]
+    for hand in hands:
+        document = phh.loads(str(hand["phh"]))[0]
+        assert document["finishing_stacks"] == list(phh.replay(document).finishing_stacks or ())
+
+
 def play_bots(
     server: Server,
     tokens: list[str],

@@ -18,7 +18,14 @@ pytest.importorskip(
 from websockets.sync.client import connect
 
 from holdem import phh
-from tests.server_support import ADMIN, ThreadServer, play_bots, postgres_missing, throwaway_postgres
+from tests.server_support import (
+    ADMIN,
+    ThreadServer,
+    check_hands,
+    play_bots,
+    postgres_missing,
+    throwaway_postgres,
+)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -38,14 +45,6 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 def server(tmp_path: Path) -> Iterator[ThreadServer]:
     with ThreadServer(f"sqlite:///{tmp_path / 'holdem.db'}") as running:
         yield running
-
-
-def check_hands(hands: list[dict[str, object]]) -> None:
-    """Hands are numbered 1, 2, … and each PHH replays to its recorded finishing stacks."""
-    assert list(range(1, len(hands) + 1)) == [hand["number"] for hand in hands]
-    for hand in hands:
-        document = phh.loads(str(hand["phh"]))[0]
-        assert document["finishing_stacks"] == list(phh.replay(document).finishing_stacks or ())
 
 
 def test_health_and_the_admin_token(server: ThreadServer) -> None:
