@@ -14,22 +14,24 @@ import pickle
 import random
 import signal
 import time
-import traceback
 from collections import deque
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from itertools import accumulate
 from typing import Any
 
 import attrs
 
 from holdem.actions import Action, ActionKind
 from holdem.bots import Bot, BotSpec, bot_name, load_bot
+from holdem.decide import apply_answer, decide, guarded, raised
 from holdem.deck import Deck
 from holdem.errors import HoldemError, IllegalActionError
 from holdem.hand import Hand, Phase
 from holdem.luck import all_in_adjusted
 from holdem.stakes import Rules, Stakes
 from holdem.stats import RunningMean
+from holdem.views import view
 
 _PREFLOP, _RAISE, _CALL = Phase.PREFLOP, ActionKind.RAISE, ActionKind.CALL
 _clock = time.perf_counter
@@ -138,21 +140,6 @@ class _Chunk:
         return cls(first, [0] * bots, [0] * bots, [0] * bots, [0] * bots, [0] * bots, [0.0] * bots)
 
 
-def _fallback(hand: Hand) -> Action:
-    legal = hand.legal_actions()
-    return Action.check() if legal is not None and legal.can_check else Action.fold()
-
-
-def _guarded(method: Callable[..., object], *args: object) -> tuple[str, str | None] | None:
-    """Call a bot's hook; a failure is returned as (reason, traceback) instead of stopping the match."""
-    try:
-        method(*args)
-    except Exception as error:
-        reason = f"{getattr(method, '__name__', 'hook')} raised {type(error).__name__}: {error}"
-        return reason, traceback.format_exc()
-    return None
-
-
 def _seed(*parts: int) -> int:
     """A seed from integers; hashes of int tuples are the same in every process."""
     return hash(parts) & ((1 << 62) - 1)
@@ -166,106 +153,113 @@ def play_hand(
     export: bool = False,
     deck: Deck | None = None,
     chunk: _Chunk | None = None,
-    hooks: tuple[Sequence[Any], Sequence[Any]] | None = None,
 ) -> _Chunk:
     """Play hand `index` of the match with these bot instances, adding it to `chunk` (a new one if
-    None, which is returned); `export` keeps its PHH record. The deck and the bots' `start_hand` and
-    `end_hand` hooks are the chunk's (see `_play_chunk`); alone, a hand draws a deck seeded by
-    (seed, deal) and looks the hooks up."""
+    None, which is returned); `export` keeps its PHH record. Without a `deck`, the hand draws one
+    seeded by (seed, deal)."""
     n = len(bots)
     chunk = chunk if chunk is not None else _Chunk.empty(index, n)
-    deal, rotation = (index // n, index % n) if config.duplicate else (index, index % n)
     if deck is None:
+        deal = index // n if config.duplicate else index
         deck = Deck.sampled(random.Random(_seed(0, config.seed, deal)), 2 * n + 8)
-    seat_bot = [(p + rotation) % n for p in range(n)]  # the bot playing each hand position
-    starts, ends = hooks if hooks is not None else _hooks(bots)
-    hand = Hand.start([config.stack] * n, config.stakes, rules=config.rules, deck=deck)
-    for p, b in enumerate(seat_bot):
-        if starts[b] is not None and (fault := _guarded(starts[b], hand.view(p))) is not None:
-            chunk.faults.append(Fault(index, b, *fault))
-    vpip, pfr = [False] * n, [False] * n
-    decisions, seconds, raises, calls = chunk.decisions, chunk.seconds, chunk.raises, chunk.calls
-    time_limit = config.time_limit
-    while hand.actor is not None:
-        b = seat_bot[hand.actor]
-        preflop = hand.street is _PREFLOP
-        elapsed, failed = decide(bots[b], hand, time_limit)
-        decisions[b] += 1
-        seconds[b] += elapsed
-        if failed is not None:
-            chunk.faults.append(Fault(index, b, *failed))
-            continue
-        # VPIP (put money in voluntarily preflop), PFR (raised preflop) and aggression counts.
-        kind = hand.history[-1][1].kind
-        if kind is _RAISE:
-            raises[b] += 1
-            if preflop:
-                vpip[b] = pfr[b] = True
-        elif kind is _CALL:
-            calls[b] += 1
-            if preflop:
-                vpip[b] = True
-    deltas = [0] * n
-    for p, b in enumerate(seat_bot):
-        deltas[b] = hand.stacks[p] - hand.starting_stacks[p]
-        chunk.vpip[b] += vpip[b]
-        chunk.pfr[b] += pfr[b]
-        if ends[b] is not None and (fault := _guarded(ends[b], hand.view(p), hand.result)) is not None:
-            chunk.faults.append(Fault(index, b, *fault))
-    chunk.deltas.append(deltas)
-    if config.all_in_adjusted:
-        adjusted = all_in_adjusted(hand)
-        chunk.all_ins += adjusted is not None
-        by_bot = [0.0] * n
-        for p, b in enumerate(seat_bot):
-            by_bot[b] = adjusted[p] if adjusted is not None else deltas[b]
-        chunk.adjusted.append(by_bot)
-    if export:
-        from holdem.phh import export as export_phh
-
-        chunk.histories.append(
-            export_phh(hand) | {"players": [bot_name(config.specs[b]) for b in seat_bot], "hand": index}
-        )
+    _play_hands(config, bots, [(index, deck)], chunk, export)
     return chunk
 
 
-def _hooks(bots: Sequence[Bot]) -> tuple[list[Any], list[Any]]:
-    """Each bot's optional `start_hand` and `end_hand` hooks (None where it has none)."""
-    return [getattr(b, "start_hand", None) for b in bots], [getattr(b, "end_hand", None) for b in bots]
+def _play_hands(
+    config: MatchConfig, bots: Sequence[Bot], hands: Iterable[tuple[int, Deck]], chunk: _Chunk, export: bool
+) -> None:
+    """Play each (hand index, deck) with these bots and add the hands to `chunk`: the match's hot
+    path. Each decision is `decide`'s, with its usual case inline; alongside go the counts of
+    decisions, raises and calls (aggression), VPIP (money put in voluntarily preflop) and PFR
+    (raised preflop)."""
+    n = len(bots)
+    seatings = _SEATINGS[n]
+    acts = [[bots[b].act for b in seat_bot] for seat_bot, _ in seatings]  # per rotation and position
+    starts, ends = _hooks(bots)
+    stacks, stakes, rules, time_limit = [config.stack] * n, config.stakes, config.rules, config.time_limit
+    decisions, seconds, raises, calls = chunk.decisions, chunk.seconds, chunk.raises, chunk.calls
+    vpips, pfrs, faults, deltas = chunk.vpip, chunk.pfr, chunk.faults, chunk.deltas
+    for index, deck in hands:
+        rotation = index % n
+        seat_bot, bot_seat = seatings[rotation]  # the bot at each position, each bot's position
+        hand = Hand.start(stacks, stakes, rules=rules, deck=deck)
+        if starts is not None:
+            for p, b in enumerate(seat_bot):
+                if starts[b] is not None and (fault := guarded(starts[b], hand.view(p))) is not None:
+                    faults.append(Fault(index, b, *fault))
+        history, act, vpip, pfr = hand.history, acts[rotation], [False] * n, [False] * n
+        while (actor := hand.actor) is not None:
+            b = seat_bot[actor]
+            decisions[b] += 1
+            seen = view(hand, actor)
+            start = _clock()
+            try:
+                action = act[actor](seen)
+            except Exception as error:
+                seconds[b] += _clock() - start
+                faults.append(Fault(index, b, *raised(hand, actor, error)))
+                continue
+            elapsed = _clock() - start
+            seconds[b] += elapsed
+            preflop = hand.street is _PREFLOP
+            fault = None
+            if type(action) is not Action or (time_limit is not None and elapsed > time_limit):
+                fault = apply_answer(hand, actor, action, elapsed, time_limit)
+            else:
+                try:
+                    hand.act(action)  # the player to act is `actor`
+                except IllegalActionError:
+                    fault = apply_answer(hand, actor, action, elapsed, time_limit)
+            if fault is not None:
+                faults.append(Fault(index, b, *fault))
+                continue
+            kind = history[-1][1].kind  # as applied (an all-in is a call or a raise)
+            if kind is _CALL:
+                calls[b] += 1
+                if preflop and not vpip[b]:
+                    vpip[b] = True
+                    vpips[b] += 1
+            elif kind is _RAISE:
+                raises[b] += 1
+                if preflop and not pfr[b]:
+                    pfr[b] = True
+                    pfrs[b] += 1
+                    if not vpip[b]:
+                        vpip[b] = True
+                        vpips[b] += 1
+        finish, begin = hand.stacks, hand.starting_stacks
+        won = [finish[p] - begin[p] for p in bot_seat]
+        deltas.append(won)
+        if ends is not None:
+            for p, b in enumerate(seat_bot):
+                if ends[b] is not None and (fault := guarded(ends[b], hand.view(p), hand.result)) is not None:
+                    faults.append(Fault(index, b, *fault))
+        if config.all_in_adjusted:
+            adjusted = all_in_adjusted(hand)
+            chunk.all_ins += adjusted is not None
+            by_bot = [float(w) for w in won] if adjusted is None else [adjusted[p] for p in bot_seat]
+            chunk.adjusted.append(by_bot)
+        if export:
+            from holdem.phh import export as export_phh
+
+            names = [bot_name(config.specs[b]) for b in seat_bot]
+            chunk.histories.append(export_phh(hand) | {"players": names, "hand": index})
 
 
-def decide(
-    bot: Bot, hand: Hand, time_limit: float | None = None
-) -> tuple[float, tuple[str, str | None] | None]:
-    """Ask `bot` to act for the player to act and apply its action; on a fault (it raised, returned
-    no or an illegal action, or took longer than `time_limit`) check or fold instead.
+# _SEATINGS[n][r]: with the bots rotated r seats, the bot at each hand position and each bot's position.
+_SEATINGS = [
+    [(tuple((p + r) % n for p in range(n)), tuple((b - r) % n for b in range(n))) for r in range(n)]
+    for n in range(11)
+]
 
-    Returns the seconds the bot took and the fault as (reason, traceback), or None.
-    """
-    p = hand.actor
-    assert p is not None
-    start = _clock()
-    trace = None
-    try:
-        action: Any = bot.act(hand.view(p))
-        reason = None
-    except Exception as error:
-        action, reason = None, f"act raised {type(error).__name__}: {error}"
-        trace = traceback.format_exc()
-    elapsed = _clock() - start
-    if reason is None and not isinstance(action, Action):
-        reason = f"act returned {action!r}, not an Action"
-    if reason is None and time_limit is not None and elapsed > time_limit:
-        reason = f"took {elapsed:.3f}s, over the {time_limit}s limit"
-    if reason is None:
-        try:
-            hand.act(action, p)
-        except IllegalActionError as error:
-            reason = f"illegal action {action}: {error}"
-        else:
-            return elapsed, None
-    hand.act(_fallback(hand), p)
-    return elapsed, (reason, trace)
+
+def _hooks(bots: Sequence[Bot]) -> tuple[list[Any] | None, list[Any] | None]:
+    """Each bot's optional `start_hand` and `end_hand` hooks (None where it has none; None for
+    all of them when no bot has that hook)."""
+    starts = [getattr(b, "start_hand", None) for b in bots]
+    ends = [getattr(b, "end_hand", None) for b in bots]
+    return (starts if any(starts) else None), (ends if any(ends) else None)
 
 
 CHUNK = 50
@@ -288,16 +282,25 @@ def _play_chunk(config: MatchConfig, first: int, stop: int, export: bool) -> _Ch
         set_random = getattr(bot, "set_random", None)
         if set_random is not None:
             rng = random.Random(_seed(1, config.seed, first, b))
-            if (fault := _guarded(set_random, rng)) is not None:
+            if (fault := guarded(set_random, rng)) is not None:
                 chunk.faults.append(Fault(first, b, *fault))
+    _play_hands(config, bots, _decks(config, first, stop), chunk, export)
+    return chunk
+
+
+def _decks(config: MatchConfig, first: int, stop: int) -> Iterator[tuple[int, Deck]]:
+    """Hands first..stop-1 with their decks, drawn from a source seeded by (seed, first): one per
+    hand, or in duplicate mode one per deal (every n hands), dealt again from the top each time."""
+    n = len(config.specs)
     decks = random.Random(_seed(0, config.seed, first))
     deck = Deck.sampled(decks, 2 * n + 8)
-    hooks = _hooks(bots)
     for i in range(first, stop):
-        if i > first and not (config.duplicate and i % n):  # a new deal (duplicate: every n hands)
+        if not config.duplicate:
+            yield i, deck if i == first else Deck.sampled(decks, 2 * n + 8)
+            continue
+        if i > first and not i % n:
             deck = Deck.sampled(decks, 2 * n + 8)
-        play_hand(config, bots, i, export=export, deck=deck.copy(), chunk=chunk, hooks=hooks)
-    return chunk
+        yield i, deck.copy()
 
 
 def _ignore_interrupts() -> None:
@@ -329,7 +332,7 @@ def _chunks(config: MatchConfig, hands: int, workers: int, export: bool) -> Gene
 
 
 class _Tally:
-    """The running totals of a match, fed one hand at a time in hand order."""
+    """The running totals of a match, fed a chunk at a time in hand order."""
 
     def __init__(self, n: int, group: int) -> None:
         self.n, self.group, self.hands = n, group, 0
@@ -337,16 +340,14 @@ class _Tally:
         self.raises, self.calls, self.decisions = [0] * n, [0] * n, [0] * n
         self.seconds, self.fault_counts = [0.0] * n, [0] * n
         self.faults: list[Fault] = []
-        self.samples = [RunningMean() for _ in range(n)]
-        self.deal = [0] * n  # the current deal's chips per bot (duplicate: summed over rotations)
+        self.samples = [RunningMean() for _ in range(n)]  # per bot, one sample per deal
         self.adjusted = [RunningMean() for _ in range(n)]  # in millionths of a chip, to stay exact
-        self.adjusted_deal = [0] * n
         self.all_ins = 0
         self.curve: list[tuple[int, tuple[int, ...]]] = []
         self.stride = 1
 
     def add(self, chunk: _Chunk) -> None:
-        """Add a chunk's counters, then its hands one by one, in order."""
+        """Add a chunk's counters and its hands, which are whole deals (see `_chunk_size`)."""
         for name in ("vpip", "pfr", "raises", "calls", "decisions", "seconds"):
             mine, theirs = getattr(self, name), getattr(chunk, name)
             setattr(self, name, [a + b for a, b in zip(mine, theirs, strict=True)])
@@ -354,28 +355,30 @@ class _Tally:
             self.fault_counts[fault.bot] += 1
             if len(self.faults) < MAX_FAULTS:
                 self.faults.append(fault)
-        chips, deal, n, group = self.chips, self.deal, self.n, self.group
         self.all_ins += chunk.all_ins
-        for i, deltas in enumerate(chunk.deltas):
-            self.hands += 1
-            for b in range(n):
-                chips[b] += deltas[b]
-                deal[b] += deltas[b]
-            if chunk.adjusted:
-                for b, value in enumerate(chunk.adjusted[i]):
-                    self.adjusted_deal[b] += round(value * _MICRO)
-            if self.hands % group == 0:  # a whole deal: one sample per bot
-                for b in range(n):
-                    self.samples[b].add(deal[b])
-                    deal[b] = 0
-                    if chunk.adjusted:
-                        self.adjusted[b].add(self.adjusted_deal[b])
-                        self.adjusted_deal[b] = 0
-            if self.hands % self.stride == 0:
-                self.curve.append((self.hands, tuple(chips)))
-                if len(self.curve) >= 2 * CURVE_POINTS:  # thin out: keep every other point
-                    self.curve = self.curve[1::2]
-                    self.stride *= 2
+        hands, group = len(chunk.deltas), self.group
+        if not hands:
+            return
+        assert self.hands % group == 0 and hands % group == 0, "a chunk of whole deals"
+        columns = list(zip(*chunk.deltas, strict=True))  # per bot, its chips in each hand
+        for b, column in enumerate(columns):
+            self.samples[b].add_all(_per_deal(column, group))
+        if chunk.adjusted:
+            for b, values in enumerate(zip(*chunk.adjusted, strict=True)):
+                self.adjusted[b].add_all(_per_deal([round(v * _MICRO) for v in values], group))
+        # The winnings curve: a point every `stride` hands, read off each hand's running totals.
+        first, stride = self.hands, self.stride
+        running = (accumulate(column, initial=c) for c, column in zip(self.chips, columns, strict=True))
+        totals = list(zip(*running, strict=True))  # each bot's chips after each hand
+        for point in range((first // stride + 1) * stride, first + hands + 1, stride):
+            if point % self.stride:  # the curve was thinned within this chunk
+                continue
+            self.curve.append((point, totals[point - first]))
+            if len(self.curve) >= 2 * CURVE_POINTS:  # thin out: keep every other point
+                self.curve = self.curve[1::2]
+                self.stride *= 2
+        self.hands = first + hands
+        self.chips = list(totals[-1])
 
     def result(self, config: MatchConfig, interrupted: bool) -> MatchResult:
         hands = max(self.hands, 1)
@@ -417,6 +420,11 @@ class _Tally:
             interrupted=interrupted,
             all_in_hands=self.all_ins if config.all_in_adjusted else None,
         )
+
+
+def _per_deal(values: Sequence[int], group: int) -> Sequence[int]:
+    """Sums of consecutive runs of `group` values (a duplicate deal's hands); the values if 1."""
+    return values if group == 1 else [sum(values[i : i + group]) for i in range(0, len(values), group)]
 
 
 def play_match(

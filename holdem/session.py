@@ -13,9 +13,10 @@ from collections.abc import Callable, Mapping
 import attrs
 
 from holdem.bots import BotSpec, bot_name, load_bot
+from holdem.decide import decide
 from holdem.errors import TableError
 from holdem.hand import Hand
-from holdem.match import Fault, decide
+from holdem.match import Fault
 from holdem.table import Table
 
 __all__ = ["SeatResult", "SessionResult", "play_table"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from operator import mul
 from statistics import NormalDist
 
 __all__ = ["RunningMean", "mean_ci"]
@@ -44,6 +45,12 @@ class RunningMean:
         self.count += 1
         self.total += sample
         self.squares += sample * sample
+
+    def add_all(self, samples: Sequence[int]) -> None:
+        """Add every sample (the same as `add` on each, in one pass)."""
+        self.count += len(samples)
+        self.total += sum(samples)
+        self.squares += sum(map(mul, samples, samples))
 
     def ci(self, scale: float = 1.0, confidence: float = 0.95) -> tuple[float, float, float]:
         """(mean, low, high) of the samples times `scale`; infinite bounds below two samples."""

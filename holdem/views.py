@@ -30,6 +30,8 @@ class HandState(Protocol):
     log: list[LogEntry]
     hole_events_at: int
     button: int | None
+    chips: int
+    """The stacks plus the pot, until the hand is settled."""
 
     @property
     def stakes(self) -> Stakes: ...
@@ -114,10 +116,11 @@ class SeatView(NamedTuple):
 
 def view(hand: HandState, player: int) -> SeatView:
     """The view of `player` (0-based, dealing order)."""
-    n = len(hand.stacks)
+    stacks = tuple(hand.stacks)
+    n = len(stacks)
     if type(player) is not int or not 0 <= player < n:
         raise InvalidPlayerError(f"no player {player!r} in a hand of {n} (players 0..{n - 1})")
-    shown = tuple(hand.shown) if hand.shown is not None else _NOBODY[n]
+    actor, shown = hand.actor, hand.shown
     return _new(
         SeatView,
         (
@@ -125,14 +128,14 @@ def view(hand: HandState, player: int) -> SeatView:
             hand.phase,
             hand.holes[player],
             tuple(hand.board),
-            tuple(hand.stacks),
+            stacks,
             tuple(hand.bets),
-            hand.pot,
+            hand.chips - sum(stacks) if actor is not None else hand.pot,  # `pot`, without a property
             tuple(hand.folded),
-            hand.actor,
-            hand.legal_actions() if hand.actor == player else None,
+            actor,
+            hand.legal_actions() if actor == player else None,
             hand.stakes.big_blind,
-            shown,
+            _NOBODY[n] if shown is None else tuple(shown),
             hand.button,
             _POSITIONS[n][player],
             tuple(hand.history),

@@ -1,15 +1,20 @@
 """Bots and matches: no hidden information, duplicate fairness, reproducibility, faults, strength."""
 
+import itertools
 import math
 import time
 from typing import Any, ClassVar
 
 import pytest
 
+import holdem.match as match_module
 from holdem import Action, Card, parse_cards
+from holdem.actions import ActionKind
 from holdem.bots import BotLoadError, load_bot, parse_spec
+from holdem.events import Phase
 from holdem.hand import HandResult
 from holdem.match import MatchConfig, play_hand, play_match
+from holdem.phh import replay
 from holdem.stats import mean_ci
 from holdem.views import SeatView
 from tests.strategies import cards_in
@@ -168,3 +173,69 @@ def test_bots_that_learn_across_hands_are_reproducible_across_workers() -> None:
     """Hands run in fixed chunks with fresh bots, so even stateful bots give worker-independent results."""
     config = MatchConfig(("tests.test_bots:Learner", "random"), seed=8)
     assert play_match(config, 130, workers=1) == play_match(config, 130, workers=2)
+
+
+def recount(documents: list[dict[str, Any]], names: list[str], group: int) -> dict[str, Any]:
+    """A match's statistics recomputed the slow, obvious way from its replayed hand histories."""
+    n = len(names)
+    chips, curve, deals = [0] * n, [], [[0] * n]
+    counts = {key: [0] * n for key in ("vpip", "pfr", "raises", "calls", "decisions")}
+    for k, document in enumerate(documents):
+        hand = replay(document).hand
+        assert hand is not None and hand.is_complete
+        bot_of = [names.index(name) for name in document["players"]]
+        for p, b in enumerate(bot_of):
+            won = hand.stacks[p] - hand.starting_stacks[p]
+            chips[b] += won
+            deals[-1][b] += won
+        voluntary, raised = set(), set()
+        for kind, p, _, _, action, phase in hand.log:
+            if kind != "action":
+                continue
+            b = bot_of[p]
+            counts["decisions"][b] += 1
+            counts["raises"][b] += action.kind is ActionKind.RAISE
+            counts["calls"][b] += action.kind is ActionKind.CALL
+            if phase is Phase.PREFLOP and action.kind in (ActionKind.RAISE, ActionKind.CALL):
+                voluntary.add(b)
+                if action.kind is ActionKind.RAISE:
+                    raised.add(b)
+        for b in voluntary:
+            counts["vpip"][b] += 1
+        for b in raised:
+            counts["pfr"][b] += 1
+        curve.append((k + 1, tuple(chips)))
+        if (k + 1) % group == 0:
+            deals.append([0] * n)
+    return {"chips": chips, "curve": curve, "deals": deals[:-1], **counts}
+
+
+@pytest.mark.parametrize("duplicate", [False, True])
+def test_match_statistics_equal_a_recount_from_the_hand_histories(
+    duplicate: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The streamed totals (chips, VPIP, PFR, aggression, decisions, the interval and the thinned
+    curve) are exactly what the hands themselves say, over several chunks and curve thinnings."""
+    monkeypatch.setattr(match_module, "CURVE_POINTS", 8)
+    names = ["random", "calling-station", "folder", "equity[samples=20]"]
+    documents: list[dict[str, Any]] = []
+    config = MatchConfig(tuple(names), seed=21, duplicate=duplicate)
+    result = play_match(config, 236, history=documents.append)
+    expected = recount(documents, names, len(names) if duplicate else 1)
+    hands = result.hands
+    assert hands == len(documents) == 236  # 59 whole deals of 4
+    for b, bot in enumerate(result.bots):
+        assert expected["chips"][b] == bot.chips
+        assert expected["decisions"][b] == bot.decisions
+        assert (expected["vpip"][b] / hands, expected["pfr"][b] / hands) == (bot.vpip, bot.pfr)
+        calls = expected["calls"][b]
+        assert (expected["raises"][b] / calls if calls else None) == bot.aggression
+        group = len(names) if duplicate else 1  # bb/100 from chips per deal, big blind 2
+        mean, low, high = mean_ci([deal[b] * 100 / 2 / group for deal in expected["deals"]])
+        assert (pytest.approx(mean), pytest.approx(low), pytest.approx(high)) == (bot.bb_per_100, *bot.ci95)
+    points = dict(expected["curve"])
+    assert 8 <= len(result.curve) < 2 * 8 + 1
+    assert result.curve[-1] == (hands, points[hands])
+    assert all(points[k] == chips for k, chips in result.curve)
+    strides = {b[0] - a[0] for a, b in itertools.pairwise(result.curve[:-1])}
+    assert len(strides) == 1, "evenly spaced"

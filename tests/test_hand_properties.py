@@ -4,6 +4,7 @@ import contextlib
 import copy
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -11,6 +12,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from holdem.actions import Action, ActionKind
 from holdem.errors import IllegalActionError
 from holdem.hand import Hand
+from holdem.invariants import InvariantError, check_hand
 from holdem.stakes import Rules, Stakes, Structure
 from tests.strategies import examples, random_action
 
@@ -57,7 +59,7 @@ class HandMachine(RuleBasedStateMachine):
 
     @invariant()
     def invariants_hold(self) -> None:
-        self.hand._check()
+        check_hand(self.hand)
 
     @precondition(lambda self: not self.hand.is_complete)
     @rule(kind=st.sampled_from(list(ActionKind)), frac=st.floats(0, 1))
@@ -130,6 +132,23 @@ def test_random_hands_terminate_with_chips_conserved(stacks: list[int], seed: in
         if hand.is_complete:
             break
         hand.act(random_action(hand, rng))
-        hand._check()
+        check_hand(hand)
     assert hand.is_complete
     assert sum(stacks) == sum(copy.copy(hand.stacks))
+
+
+def test_the_invariant_check_names_a_broken_hand() -> None:
+    """The check the properties above rely on does fail: each tampering is named."""
+    hand = Hand.start([100, 100, 100], Stakes(1, 2), rng=random.Random(1))
+    check_hand(hand)
+    hand.stacks[0] += 1
+    with pytest.raises(InvariantError, match="chips not conserved"):
+        check_hand(hand)
+    hand.stacks[0] -= 1
+    hand.chips += 1
+    with pytest.raises(InvariantError, match="the pot is not the chips in the middle"):
+        check_hand(hand)
+    hand.chips -= 1
+    hand.folded[0] = True
+    with pytest.raises(InvariantError, match="live-player count"):
+        check_hand(hand)

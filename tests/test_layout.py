@@ -10,9 +10,9 @@ ORDER = [
     "errors", "arguments", "cards", "deck",
     "_tables", "evaluator", "batch", "ranges", "odds",
     "stakes", "actions", "pots", "events", "positions", "views",
-    "showdown", "betting", "posting", "hand",
+    "showdown", "betting", "posting", "hand", "invariants",
     "phh", "pokerstars", "table", "snapshot",
-    "bots", "stats", "luck", "parallel", "match", "session", "tournament", "acpc", "env", "server",
+    "bots", "decide", "stats", "luck", "parallel", "match", "session", "tournament", "acpc", "env", "server",
     "report", "play",
     "bench", "cli", "__main__",
 ]  # fmt: skip
@@ -49,3 +49,13 @@ def test_no_module_imports_a_later_stage() -> None:
             if rank[target] > rank[module]:
                 violations.append(f"{path.relative_to(PACKAGE)}:{line} imports holdem.{target}")
     assert [] == violations
+
+
+def test_no_module_is_over_500_lines() -> None:
+    """Modules stay small enough to read in one sitting (the house style's limit)."""
+    long = {
+        str(p.relative_to(PACKAGE)): n
+        for p in PACKAGE.rglob("*.py")
+        if (n := len(p.read_text().splitlines())) > 500
+    }
+    assert {} == long

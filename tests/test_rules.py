@@ -12,6 +12,7 @@ from holdem.cards import CARDS, parse_cards
 from holdem.deck import Deck
 from holdem.errors import IllegalActionError, InvalidAmountError
 from holdem.hand import Hand, Phase
+from holdem.invariants import check_hand
 from holdem.pots import Pot
 from holdem.stakes import Rules, Stakes, Structure
 
@@ -38,7 +39,7 @@ def deck(holes: Sequence[str], board: str = "") -> Deck:
 def play(hand: Hand, *actions: Action) -> Hand:
     for action in actions:
         hand.act(action)
-        hand._check()
+        check_hand(hand)
     return hand
 
 

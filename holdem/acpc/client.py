@@ -19,8 +19,8 @@ from holdem.acpc.bridge import betting_of, hand_from_state, values
 from holdem.acpc.gamedef import GameDef
 from holdem.acpc.protocol import ProtocolError, format_moves, parse_match_state
 from holdem.bots import Bot
+from holdem.decide import decide
 from holdem.errors import HoldemError
-from holdem.match import decide
 
 __all__ = ["ClientError", "ClientSummary", "play_acpc"]
 

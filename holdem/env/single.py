@@ -12,11 +12,11 @@ from gymnasium import spaces
 
 from holdem.actions import Action
 from holdem.bots import Bot, BotSpec, load_bot
+from holdem.decide import decide
 from holdem.env.aec import Observation, render
 from holdem.env.encoding import ActionSpace, observation, observation_bounds
 from holdem.errors import InvalidConfigError
 from holdem.hand import Hand
-from holdem.match import decide
 from holdem.stakes import Rules, Stakes
 
 __all__ = ["HeadsUpEnv", "SingleAgentEnv"]

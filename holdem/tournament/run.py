@@ -16,9 +16,9 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from holdem.bots import Bot, BotSpec, bot_name, load_bot
+from holdem.decide import decide
 from holdem.errors import InvalidConfigError
 from holdem.hand import Hand
-from holdem.match import decide
 from holdem.positions import place_blinds
 from holdem.stakes import Stakes
 from holdem.table import Table
