@@ -203,14 +203,14 @@ def _play_hands(
             elapsed = _clock() - start
             seconds[b] += elapsed
             preflop = hand.street is _PREFLOP
-            fault = None
-            if type(action) is not Action or (time_limit is not None and elapsed > time_limit):
-                fault = apply_answer(hand, actor, action, elapsed, time_limit)
-            else:
+            if type(action) is Action and (time_limit is None or elapsed <= time_limit):
                 try:
                     hand.act(action)  # the player to act is `actor`
+                    fault = None
                 except IllegalActionError:
                     fault = apply_answer(hand, actor, action, elapsed, time_limit)
+            else:  # not the usual case: `apply_answer` says why
+                fault = apply_answer(hand, actor, action, elapsed, time_limit)
             if fault is not None:
                 faults.append(Fault(index, b, *fault))
                 continue
@@ -293,14 +293,11 @@ def _decks(config: MatchConfig, first: int, stop: int) -> Iterator[tuple[int, De
     hand, or in duplicate mode one per deal (every n hands), dealt again from the top each time."""
     n = len(config.specs)
     decks = random.Random(_seed(0, config.seed, first))
-    deck = Deck.sampled(decks, 2 * n + 8)
+    deck = None
     for i in range(first, stop):
-        if not config.duplicate:
-            yield i, deck if i == first else Deck.sampled(decks, 2 * n + 8)
-            continue
-        if i > first and not i % n:
+        if deck is None or not config.duplicate or not i % n:  # a new deal
             deck = Deck.sampled(decks, 2 * n + 8)
-        yield i, deck.copy()
+        yield i, deck.copy() if config.duplicate else deck
 
 
 def _ignore_interrupts() -> None:

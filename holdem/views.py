@@ -30,8 +30,6 @@ class HandState(Protocol):
     log: list[LogEntry]
     hole_events_at: int
     button: int | None
-    chips: int
-    """The stacks plus the pot, until the hand is settled."""
 
     @property
     def stakes(self) -> Stakes: ...
@@ -130,7 +128,7 @@ def view(hand: HandState, player: int) -> SeatView:
             tuple(hand.board),
             stacks,
             tuple(hand.bets),
-            hand.chips - sum(stacks) if actor is not None else hand.pot,  # `pot`, without a property
+            hand.pot,
             tuple(hand.folded),
             actor,
             hand.legal_actions() if actor == player else None,
