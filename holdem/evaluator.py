@@ -26,6 +26,7 @@ __all__ = [
     "compare_hands",
     "evaluate",
     "strength",
+    "strengths_on",
 ]
 
 MAX_STRENGTH = 7462
@@ -100,6 +101,28 @@ def strength(
         return _ranks[key & _mask]
     except KeyError:
         return _flush_strength(cards, key)
+
+
+def strengths_on(
+    board: Sequence[int],
+    holes: Iterable[Sequence[int]],
+    _first: Sequence[Sequence[int]] = _FIRST_PAIRS,
+    _pairs: Sequence[Sequence[int]] = _PAIRS,
+    _keys: Sequence[int] = _tables.CARD_KEYS,
+    _ranks: dict[int, int] = _RANKS,
+    _mask: int = _tables.LOOKUP_MASK,
+    /,
+) -> list[int]:
+    """`strength` of each two-card holding in `holes` with the same five-card `board` (a showdown):
+    the board's key is summed once. Card indices, unchecked, as in `strength`."""
+    a, b, c, d, e = board
+    base = _first[a][b] + _pairs[c][d] + _keys[e]
+    values = []
+    for x, y in holes:
+        key = base + _pairs[x][y]
+        value = _ranks.get(key & _mask)
+        values.append(_flush_strength((a, b, c, d, e, x, y), key) if value is None else value)
+    return values
 
 
 def _flush_strength(cards: Sequence[int], key: int) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
+from operator import add as _add
 
 from holdem.actions import Action, ActionKind, LegalActions
 from holdem.betting import BettingRound
@@ -36,7 +37,11 @@ __all__ = ["Event", "Hand", "HandResult", "Phase"]  # the values are defined in 
 _NEXT_STREET = {Phase.PREFLOP: (Phase.FLOP, 3), Phase.FLOP: (Phase.TURN, 1), Phase.TURN: (Phase.RIVER, 1)}
 # Seat orders, precomputed: _ROTATIONS[n][k] is players k, k+1, …, n-1, 0, …, k-1.
 _ROTATIONS = [[tuple((k + j) % n for j in range(n)) for k in range(n)] for n in range(11)]
+# The hole-card events as everybody sees them (no cards), for n players.
+_HOLE_EVENTS = [tuple(("hole", i, (), None, None, Phase.PREFLOP) for i in range(n)) for n in range(11)]
 _DEFAULT_RULES = Rules()
+# The street that dealt the board's last card, by the board's size (run-outs log it).
+_STREET_OF_BOARD = {3: Phase.FLOP, 4: Phase.TURN, 5: Phase.RIVER}
 # Enum members as module constants: a global lookup is several times faster than `Enum.MEMBER`.
 _FOLD = ActionKind.FOLD
 _CHECK = ActionKind.CHECK
@@ -184,12 +189,11 @@ class Hand:
     def _deal_holes(self) -> None:
         n = len(self.stacks)
         cards = self.deck.deal(2 * n)
-        self.holes = [(cards[i], cards[i + n]) for i in range(n)]  # one card at a time, twice round
+        self.holes = list(zip(cards[:n], cards[n:], strict=True))  # one card at a time, twice round
         # The hole events are the next n entries. The log holds only what everybody may see: a
         # player's own cards are filled in when their events or view are made (holdem.views).
         self.hole_events_at = len(self.log)
-        for i in range(n):
-            self.log.append(("hole", i, (), None, None, _PREFLOP))
+        self.log += _HOLE_EVENTS[n]
 
     # ------------------------------------------------------------ the street
     def _open_street(self, phase: Phase) -> None:
@@ -415,7 +419,10 @@ class Hand:
     def _end_round(self) -> None:
         """Return an uncalled bet (rule 16) and move the bets into the pots."""
         bets = self.bets
-        *_, second, highest = sorted(bets)
+        ordered = sorted(bets)
+        highest, second = ordered[-1], ordered[-2]
+        if not highest:
+            return  # checked round: nothing to move
         if highest > second:  # only the top bet can be above all others: the rest is uncalled
             top = bets.index(highest)
             bets[top] = second
@@ -423,7 +430,7 @@ class Hand:
                 self.with_chips += 1  # an all-in player gets chips back
             self.stacks[top] += highest - second
             self._log("uncalled", top, amount=highest - second)
-        self.contributions = [c + b for c, b in zip(self.contributions, bets, strict=True)]
+        self.contributions = list(map(_add, self.contributions, bets))
         self.bets = [0] * len(bets)
 
     def _settle(self) -> None:
@@ -443,14 +450,15 @@ class Hand:
             self.shown = (None,) * n
             self.phase = _COMPLETE
             return
+        log, phase = self.log, self.phase
         if self.live > 1:
             while len(self.board) < 5:  # all-in run-out
                 cards = self.deck.burn_and_deal(3 if not self.board else 1)
                 self.board.extend(cards)
-                self._log("board", cards=cards, phase=Phase(min(len(self.board) - 2, 3)))
+                log.append(("board", None, cards, None, None, _STREET_OF_BOARD[len(self.board)]))
         holes = [(a.index, b.index) for a, b in self.holes]
         # Rule 19: with players all-in and no more betting, every hand is turned face up.
-        all_in = sum(1 for j in range(n) if not self.folded[j] and self.stacks[j]) <= 1
+        all_in = self.with_chips <= 1
         aggressor = self.aggressor if self.street is _RIVER else None
         board = [card.index for card in self.board]
         outcome = settle(
@@ -461,13 +469,14 @@ class Hand:
         for j, showed in outcome.order:
             if showed:
                 shown[j] = self.holes[j]
-                self._log("show", j, cards=self.holes[j])
+                log.append(("show", j, self.holes[j], None, None, phase))
             else:
-                self._log("muck", j)
+                log.append(("muck", j, (), None, None, phase))
+        stacks = self.stacks
         for j, won in enumerate(outcome.payouts):
-            self.stacks[j] += won
             if won:
-                self._log("win", j, amount=won)
+                stacks[j] += won
+                log.append(("win", j, (), won, None, phase))
         self.shown = tuple(shown)
         self._settlement = outcome
         self.phase = _COMPLETE

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from holdem.cards import Card
-from holdem.evaluator import strength
+from holdem.evaluator import strengths_on
 from holdem.events import HandResult
 from holdem.pots import Pot, award, build_pots, take_rake
 from holdem.stakes import Rules
@@ -48,7 +48,7 @@ def settle(
     """
     live = [j for j, out in enumerate(folded) if not out]
     level = contributions[live[0]]
-    if len(live) > 1 and all(contributions[j] == level for j in live) and max(contributions) == level:
+    if len(live) > 1 and max(contributions) == level and {contributions[j] for j in live} == {level}:
         return _single_pot(contributions, dead, live, holes, board, aggressor, all_in, rules)
     pots = build_pots(contributions, folded, dead)
     rake = 0
@@ -57,8 +57,8 @@ def settle(
     strengths: list[int | None] = [None] * len(folded)
     order: list[tuple[int, bool]] = []
     if len(live) > 1:
-        values = {j: strength([*holes[j], *board]) for j in live}
-        sequence = showdown_order(live, len(folded), aggressor)
+        values = dict(zip(live, strengths_on(board, [holes[j] for j in live]), strict=True))
+        sequence = showdown_order(live, aggressor)
         showing = set(reveal(sequence, values, pots, show_all=all_in or not rules.muck_losers))
         for j in sequence:
             order.append((j, j in showing))
@@ -70,10 +70,14 @@ def settle(
     return Settlement(payouts, pots, winners, order, rake)
 
 
-def showdown_order(live: Sequence[int], players: int, last_aggressor: int | None) -> list[int]:
-    """The last aggressor on the final street first, else the first live player left of the button."""
-    first = last_aggressor if last_aggressor is not None and last_aggressor in live else live[0]
-    return [j for j in ((first + k) % players for k in range(players)) if j in live]
+def showdown_order(live: Sequence[int], last_aggressor: int | None) -> list[int]:
+    """The live players in showdown order: the last aggressor on the final street first, else the
+    first live player left of the button; then round the table."""
+    seats = sorted(live)
+    if last_aggressor is None or last_aggressor not in live:
+        return seats
+    k = seats.index(last_aggressor)
+    return seats[k:] + seats[:k]
 
 
 def reveal(
@@ -122,8 +126,8 @@ def _single_pot(
     best = -1
     order: list[tuple[int, bool]] = []
     winners: list[int] = []
-    for j in showdown_order(live, len(contributions), aggressor):
-        value = strength([*holes[j], *board])
+    sequence = showdown_order(live, aggressor)
+    for j, value in zip(sequence, strengths_on(board, [holes[j] for j in sequence]), strict=True):
         showed = show_all or value >= best  # rule 19: a hand that cannot win may be mucked
         order.append((j, showed))
         if showed:
@@ -132,10 +136,14 @@ def _single_pot(
             elif value == best:
                 winners.append(j)
     payouts = [0] * len(contributions)
-    share, odd = divmod(total - rake, len(winners))
-    for rank, j in enumerate(sorted(winners)):  # rule 18: odd chips from the first seat left of the button
-        payouts[j] = share + (1 if rank < odd else 0)
-    return Settlement(payouts, [Pot(total - rake, tuple(live))], [tuple(sorted(winners))], order, rake)
+    if len(winners) == 1:
+        payouts[winners[0]] = total - rake
+    else:
+        winners.sort()
+        share, odd = divmod(total - rake, len(winners))
+        for rank, j in enumerate(winners):  # rule 18: odd chips from the first seat left of the button
+            payouts[j] = share + (1 if rank < odd else 0)
+    return Settlement(payouts, [Pot(total - rake, tuple(live))], [tuple(winners)], order, rake)
 
 
 def result_of(

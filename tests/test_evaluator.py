@@ -23,6 +23,7 @@ from holdem import (
     strength,
 )
 from holdem.batch import combinations, strength_counts
+from holdem.evaluator import strengths_on
 from tests.strategies import examples, hands, suit_permutations
 
 CATEGORY_NAMES = {c.name.lower(): c for c in HandCategory}
@@ -140,6 +141,15 @@ def test_seven_card_strength_is_the_best_of_its_fives(hand: list[Card]) -> None:
     """The seven-card strength is the maximum over all 21 five-card combinations."""
     indices = [c.index for c in hand]
     assert max(strength(five) for five in itertools.combinations(indices, 5)) == strength(indices)
+
+
+@given(cards=hands(9, 15))
+def test_a_showdown_evaluates_each_holding_as_strength_does(cards: list[Card]) -> None:
+    """`strengths_on` (one board, several holdings; flushes included) equals `strength` of each."""
+    indices = [c.index for c in cards]
+    board, rest = indices[:5], indices[5:]
+    holes = [rest[k : k + 2] for k in range(0, len(rest) - 1, 2)]
+    assert strengths_on(board, holes) == [strength([*hole, *board]) for hole in holes]
 
 
 def test_evaluate_many_rejects_bad_arrays() -> None:
