@@ -163,19 +163,6 @@ class Hand:
         self._advance()
         return self
 
-    def _log(
-        self,
-        kind: str,
-        player: int | None = None,
-        *,
-        cards: tuple[Card, ...] = (),
-        amount: int | None = None,
-        action: Action | None = None,
-        phase: Phase | None = None,
-    ) -> None:
-        """Record an event as a plain tuple; `events` builds the public values on request."""
-        self.log.append((kind, player, cards, amount, action, self.phase if phase is None else phase))
-
     def events(self, seat: int | None = None) -> list[Event]:
         """Everything that happened, as `seat` may see it (None: a spectator).
 
@@ -243,6 +230,17 @@ class Hand:
         return _new_tuple(
             LegalActions, (i, can_fold, can_check, to_call, lo, hi)
         )  # LegalActions(...), faster
+
+    def rewound(self, actions: int) -> Hand:
+        """A new hand equal to this one after its first `actions` actions (replayed from the start)."""
+        hand = Hand.start(
+            self.starting_stacks, self.stakes, rules=self.rules, deck=self.deck.copy(),
+            blinds=self.declared_blinds, dead=self.declared_dead, first_to_act=self.opener,
+            dead_button=self.button is None,
+        )  # fmt: skip
+        for player, action in self.history[:actions]:
+            hand.act(action, player)
+        return hand
 
     def is_legal(self, action: Action, player: int | None = None) -> bool:
         """Whether `act(action, player)` would be accepted."""
@@ -429,7 +427,7 @@ class Hand:
             if not self.stacks[top]:
                 self.with_chips += 1  # an all-in player gets chips back
             self.stacks[top] += highest - second
-            self._log("uncalled", top, amount=highest - second)
+            self.log.append(("uncalled", top, (), highest - second, None, self.phase))
         self.contributions = list(map(_add, self.contributions, bets))
         self.bets = [0] * len(bets)
 

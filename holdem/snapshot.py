@@ -113,17 +113,7 @@ def replay(
 
 def undo(hand: Hand) -> Hand:
     """A new hand equal to `hand` before its last action (the same hand if none was taken)."""
-    return replay(
-        list(hand.starting_stacks),
-        hand.stakes,
-        hand.rules,
-        Deck(hand.deck.order),
-        list(hand.declared_blinds),
-        hand.history[:-1],
-        list(hand.declared_dead),
-        hand.opener,
-        hand.button is None,
-    )
+    return hand.rewound(max(len(hand.history) - 1, 0))
 
 
 def _check_header(data: Any, kind: str) -> None:

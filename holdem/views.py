@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, NamedTuple, Protocol
+from collections.abc import Iterator, Sequence
+from typing import Any, Protocol
 
 from holdem.actions import Action, LegalActions
 from holdem.cards import Card
@@ -42,34 +42,119 @@ class HandState(Protocol):
 
     def legal_actions(self) -> LegalActions | None: ...
 
+    def rewound(self, actions: int) -> HandState: ...
 
-class SeatView(NamedTuple):
+
+_Own = tuple[int, Phase, tuple[Card, ...], "int | None", "LegalActions | None", int, "int | None", str, int]
+_Public = tuple[
+    tuple[Card, ...], tuple[int, ...], tuple[int, ...], int, tuple[bool, ...],
+    tuple["tuple[Card, ...] | None", ...], tuple[tuple[int, Action], ...], tuple[LogEntry, ...],
+]  # fmt: skip
+
+
+class SeatView:
     """A hand as `player` sees it: own hole cards, the public state, and, on their turn, the legal actions.
 
-    An immutable value (a named tuple, cheap to build for every decision). `shown` holds the cards
+    An immutable value: read-only fields, equal when every field is. `shown` holds the cards
     shown down at showdown (None for the others); `button` is the player on the button (the last
     player; None when the button is dead); `position` is this player's position by dealing order
     (SB, BB, UTG, …, CO, BTN; heads-up BB, BTN); `public_log` is the hand's event log as everybody
     sees it, and `log` and `events` add this player's own hole cards to it.
+
+    Made for every decision, so the public state (board, chips, history, log) is copied only when
+    first read: a bot that reads only `legal` never pays for the copies. A view read after its hand
+    has moved on shows the hand as it was when the view was made (replayed, so rarely worth it).
     """
 
-    player: int
-    phase: Phase
-    hole: tuple[Card, ...]
-    board: tuple[Card, ...]
-    stacks: tuple[int, ...]
-    bets: tuple[int, ...]
-    pot: int
-    folded: tuple[bool, ...]
-    actor: int | None
-    legal: LegalActions | None
-    big_blind: int
-    shown: tuple[tuple[Card, ...] | None, ...]
-    button: int | None
-    position: str
-    history: tuple[tuple[int, Action], ...]
-    public_log: tuple[LogEntry, ...]
-    hole_events_at: int
+    __slots__ = ("_at", "_hand", "_own", "_public")
+    _own: _Own
+    _hand: HandState | None  # the hand, until the public state is copied
+    _at: int  # how many actions the hand had when this view was made
+    _public: _Public | None
+
+    FIELDS = (
+        "player", "phase", "hole", "board", "stacks", "bets", "pot", "folded", "actor", "legal",
+        "big_blind", "shown", "button", "position", "history", "public_log", "hole_events_at",
+    )  # fmt: skip
+    """The fields in order (`tuple(view)` gives their values in this order)."""
+
+    @property
+    def player(self) -> int:
+        return self._own[0]
+
+    @property
+    def phase(self) -> Phase:
+        return self._own[1]
+
+    @property
+    def hole(self) -> tuple[Card, ...]:
+        return self._own[2]
+
+    @property
+    def actor(self) -> int | None:
+        return self._own[3]
+
+    @property
+    def legal(self) -> LegalActions | None:
+        return self._own[4]
+
+    @property
+    def big_blind(self) -> int:
+        return self._own[5]
+
+    @property
+    def button(self) -> int | None:
+        return self._own[6]
+
+    @property
+    def position(self) -> str:
+        return self._own[7]
+
+    @property
+    def hole_events_at(self) -> int:
+        return self._own[8]
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        return (self._public or self._copy())[0]
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        return (self._public or self._copy())[1]
+
+    @property
+    def bets(self) -> tuple[int, ...]:
+        return (self._public or self._copy())[2]
+
+    @property
+    def pot(self) -> int:
+        return (self._public or self._copy())[3]
+
+    @property
+    def folded(self) -> tuple[bool, ...]:
+        return (self._public or self._copy())[4]
+
+    @property
+    def shown(self) -> tuple[tuple[Card, ...] | None, ...]:
+        return (self._public or self._copy())[5]
+
+    @property
+    def history(self) -> tuple[tuple[int, Action], ...]:
+        return (self._public or self._copy())[6]
+
+    @property
+    def public_log(self) -> tuple[LogEntry, ...]:
+        return (self._public or self._copy())[7]
+
+    def _copy(self) -> _Public:
+        """The public state as it was when the view was made, copied on first read."""
+        hand = self._hand
+        assert hand is not None
+        if len(hand.history) != self._at:  # the hand has moved on: as it was then
+            hand = hand.rewound(self._at)
+        self._public = public = _public(hand)
+        self._hand = None
+        return public
 
     @property
     def log(self) -> tuple[LogEntry, ...]:
@@ -84,6 +169,24 @@ class SeatView(NamedTuple):
     @property
     def players(self) -> int:
         return len(self.stacks)
+
+    def __iter__(self) -> Iterator[Any]:
+        """The fields' values in `FIELDS` order."""
+        own, public = self._own, self._public or self._copy()
+        return iter((*own[:3], *public[:5], *own[3:5], own[5], public[5], *own[6:8], *public[6:], own[8]))
+
+    def __eq__(self, other: object) -> bool:
+        return tuple(self) == tuple(other) if type(other) is SeatView else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={value!r}" for name, value in zip(self.FIELDS, self, strict=True))
+        return f"SeatView({fields})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _frozen, (self._own, self._public or self._copy())
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data for servers and bots in other languages (cards as text, e.g. ``"As"``)."""
@@ -112,69 +215,68 @@ class SeatView(NamedTuple):
         return self.actor == self.player
 
 
+def _frozen(own: _Own, public: _Public) -> SeatView:
+    """A view of these fields (unpickling)."""
+    seen = _make(SeatView)
+    seen._own, seen._public, seen._hand, seen._at = own, public, None, 0
+    return seen
+
+
+def _public(hand: HandState) -> _Public:
+    """The public state of a hand, copied."""
+    shown = hand.shown
+    return (
+        tuple(hand.board), tuple(hand.stacks), tuple(hand.bets), hand.pot, tuple(hand.folded),
+        _NOBODY[len(hand.stacks)] if shown is None else tuple(shown), tuple(hand.history), tuple(hand.log),
+    )  # fmt: skip
+
+
 def view(hand: HandState, player: int) -> SeatView:
     """The view of `player` (0-based, dealing order)."""
-    stacks = tuple(hand.stacks)
-    n = len(stacks)
+    n = len(hand.stacks)
     if type(player) is not int or not 0 <= player < n:
         raise InvalidPlayerError(f"no player {player!r} in a hand of {n} (players 0..{n - 1})")
-    actor, shown = hand.actor, hand.shown
-    return _new(
-        SeatView,
-        (
-            player,
-            hand.phase,
-            hand.holes[player],
-            tuple(hand.board),
-            stacks,
-            tuple(hand.bets),
-            hand.pot,
-            tuple(hand.folded),
-            actor,
-            hand.legal_actions() if actor == player else None,
-            hand.stakes.big_blind,
-            _NOBODY[n] if shown is None else tuple(shown),
-            hand.button,
-            _POSITIONS[n][player],
-            tuple(hand.history),
-            tuple(hand.log),
-            hand.hole_events_at,
-        ),
-    )  # SeatView(...), without the generated __new__'s overhead
+    actor = hand.actor
+    seen = _make(SeatView)
+    seen._own = (
+        player, hand.phase, hand.holes[player], actor, hand.legal_actions() if actor == player else None,
+        hand.stakes.big_blind, hand.button, _POSITIONS[n][player], hand.hole_events_at,
+    )  # fmt: skip
+    seen._hand, seen._at, seen._public = hand, len(hand.history), None
+    return seen
 
 
 def views(hand: HandState) -> list[SeatView]:
-    """Every player's view at once (the public parts built once and shared)."""
+    """Every player's view at once (the public state copied once and shared)."""
     n = len(hand.stacks)
-    shown = tuple(hand.shown) if hand.shown is not None else _NOBODY[n]
-    actor, holes, positions, phase = hand.actor, hand.holes, _POSITIONS[n], hand.phase
-    board, stacks, bets, pot = tuple(hand.board), tuple(hand.stacks), tuple(hand.bets), hand.pot
-    folded, big_blind, button = tuple(hand.folded), hand.stakes.big_blind, hand.button
-    history, log, start = tuple(hand.history), tuple(hand.log), hand.hole_events_at
-    legal = hand.legal_actions()
-    public = (board, stacks, bets, pot, folded, actor)
-    rest = (big_blind, shown, button)
+    public = _public(hand)
+    actor, holes, positions, phase, legal = (
+        hand.actor,
+        hand.holes,
+        _POSITIONS[n],
+        hand.phase,
+        hand.legal_actions(),
+    )
+    rest = (hand.stakes.big_blind, hand.button)
     return [
-        _new(
-            SeatView,
+        _frozen(
             (
                 p,
                 phase,
                 holes[p],
-                *public,
+                actor,
                 legal if actor == p else None,
                 *rest,
                 positions[p],
-                history,
-                log,
-                start,
+                hand.hole_events_at,
             ),
+            public,
         )
         for p in range(n)
     ]
 
 
-_new = tuple.__new__
+_make = object.__new__
 _NOBODY = [(None,) * n for n in range(11)]
 _POSITIONS = [position_names(n) if n >= 2 else () for n in range(11)]
 

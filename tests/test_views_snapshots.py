@@ -1,6 +1,7 @@
 """Per-seat views never leak hidden cards; snapshots round-trip and continue exactly; undo."""
 
 import json
+import pickle
 import random
 from typing import Any
 
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 from holdem import Hand, Stakes
 from holdem.errors import SnapshotError
 from holdem.snapshot import from_json, to_json, undo
-from holdem.views import views
+from holdem.views import SeatView, views
 from tests.strategies import cards_in, examples, random_action
 from tests.test_hand_properties import state
 
@@ -37,6 +38,36 @@ def test_views_never_show_other_players_hidden_cards(table: tuple[list[int], int
         if hand.is_complete:
             break
         hand.act(random_action(hand, rng))
+
+
+@given(table=tables, reads=st.lists(st.booleans(), min_size=40, max_size=40))
+@settings(max_examples=examples(100), deadline=None)
+def test_a_view_shows_the_hand_as_it_was_when_made(table: tuple[list[int], int], reads: list[bool]) -> None:
+    """A view copies the public state on first read, yet it is a snapshot: whether it is read at
+    once or only after the hand has moved on (or pickled then), it holds the state of its moment."""
+    stacks, seed = table
+    rng = random.Random(seed)
+    hand = Hand.start(stacks, Stakes(1, 2), rng=rng)
+    kept = []
+    for read_now in reads:
+        player = hand.actor if hand.actor is not None else 0
+        seen = hand.view(player)
+        kept.append((seen, views(hand)[player]))  # `views` copies everything at once
+        if read_now:
+            assert seen.stacks == tuple(hand.stacks)
+        if hand.is_complete:
+            break
+        hand.act(random_action(hand, rng))
+    for seen, copied in kept:
+        assert tuple(copied) == tuple(seen) == tuple(pickle.loads(pickle.dumps(seen)))
+
+
+def test_a_view_is_read_only() -> None:
+    """A view's fields cannot be changed."""
+    seen = Hand.start([100, 100], Stakes(1, 2), rng=random.Random(1)).view(0)
+    for field in SeatView.FIELDS:
+        with pytest.raises(AttributeError):
+            setattr(seen, field, None)
 
 
 def test_spectator_events_hide_every_hole_card() -> None:
