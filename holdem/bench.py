@@ -35,8 +35,9 @@ class RandomPolicyBot:
         self.rng = rng
 
     def act(self, view: SeatView) -> Action:
-        assert view.legal is not None
-        return random_policy(view.legal, self.rng)
+        legal = view.legal
+        assert legal is not None
+        return random_policy(legal, self.rng)
 
 
 def random_policy_hands(players: int, hands: int, seed: int) -> float:

@@ -15,9 +15,11 @@ import random
 import signal
 import time
 from collections import deque
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from itertools import accumulate
+from operator import itemgetter
+from operator import sub as _sub
 from typing import Any
 
 import attrs
@@ -33,7 +35,7 @@ from holdem.stakes import Rules, Stakes
 from holdem.stats import RunningMean
 from holdem.views import view
 
-_PREFLOP, _RAISE, _CALL = Phase.PREFLOP, ActionKind.RAISE, ActionKind.CALL
+_PREFLOP, _RAISE, _CALL, _ALL_IN = Phase.PREFLOP, ActionKind.RAISE, ActionKind.CALL, ActionKind.ALL_IN
 _clock = time.perf_counter
 _MICRO = 1_000_000
 
@@ -175,14 +177,15 @@ def _play_hands(
     (raised preflop)."""
     n = len(bots)
     seatings = _SEATINGS[n]
-    acts = [[bots[b].act for b in seat_bot] for seat_bot, _ in seatings]  # per rotation and position
+    acts = [[bots[b].act for b in seat_bot] for seat_bot, _, _ in seatings]  # per rotation and position
     starts, ends = _hooks(bots)
     stacks, stakes, rules, time_limit = [config.stack] * n, config.stakes, config.rules, config.time_limit
+    clock = _clock
     decisions, seconds, raises, calls = chunk.decisions, chunk.seconds, chunk.raises, chunk.calls
     vpips, pfrs, faults, deltas = chunk.vpip, chunk.pfr, chunk.faults, chunk.deltas
     for index, deck in hands:
         rotation = index % n
-        seat_bot, bot_seat = seatings[rotation]  # the bot at each position, each bot's position
+        seat_bot, bot_seat, in_bot_order = seatings[rotation]  # the bot at each position, each bot's position
         hand = Hand.start(stacks, stakes, rules=rules, deck=deck)
         if starts is not None:
             for p, b in enumerate(seat_bot):
@@ -193,28 +196,28 @@ def _play_hands(
             b = seat_bot[actor]
             decisions[b] += 1
             seen = view(hand, actor)
-            start = _clock()
+            start = clock()
             try:
                 action = act[actor](seen)
             except Exception as error:
-                seconds[b] += _clock() - start
+                seconds[b] += clock() - start
                 faults.append(Fault(index, b, *raised(hand, actor, error)))
                 continue
-            elapsed = _clock() - start
+            elapsed = clock() - start
             seconds[b] += elapsed
             preflop = hand.street is _PREFLOP
-            if type(action) is Action and (time_limit is None or elapsed <= time_limit):
-                try:
-                    hand.act(action)  # the player to act is `actor`
-                    fault = None
-                except IllegalActionError:
-                    fault = apply_answer(hand, actor, action, elapsed, time_limit)
-            else:  # not the usual case: `apply_answer` says why
+            try:
+                if type(action) is not Action or (time_limit is not None and elapsed > time_limit):
+                    raise IllegalActionError  # not the usual case: `apply_answer` says why
+                hand.act(action)  # the player to act is `actor`
+            except IllegalActionError:
                 fault = apply_answer(hand, actor, action, elapsed, time_limit)
-            if fault is not None:
+                assert fault is not None  # the answer is refused again, and why
                 faults.append(Fault(index, b, *fault))
                 continue
-            kind = history[-1][1].kind  # as applied (an all-in is a call or a raise)
+            kind = action.kind
+            if kind is _ALL_IN:
+                kind = history[-1][1].kind  # as applied: a call or a raise
             if kind is _CALL:
                 calls[b] += 1
                 if preflop and not vpip[b]:
@@ -228,8 +231,7 @@ def _play_hands(
                     if not vpip[b]:
                         vpip[b] = True
                         vpips[b] += 1
-        finish, begin = hand.stacks, hand.starting_stacks
-        won = [finish[p] - begin[p] for p in bot_seat]
+        won = list(map(_sub, in_bot_order(hand.stacks), stacks))
         deltas.append(won)
         if ends is not None:
             for p, b in enumerate(seat_bot):
@@ -247,11 +249,17 @@ def _play_hands(
             chunk.histories.append(export_phh(hand) | {"players": names, "hand": index})
 
 
-# _SEATINGS[n][r]: with the bots rotated r seats, the bot at each hand position and each bot's position.
+# _SEATINGS[n][r]: with the bots rotated r seats, the bot at each hand position, each bot's
+# position, and a getter of per-position values in bot order.
 _SEATINGS = [
-    [(tuple((p + r) % n for p in range(n)), tuple((b - r) % n for b in range(n))) for r in range(n)]
-    for n in range(11)
+    [
+        (tuple((p + r) % n for p in range(n)), seats, itemgetter(*seats))
+        for r in range(n)
+        if (seats := tuple((b - r) % n for b in range(n)))
+    ]
+    for n in range(2, 11)
 ]
+_SEATINGS[:0] = [[], []]
 
 
 def _hooks(bots: Sequence[Bot]) -> tuple[list[Any] | None, list[Any] | None]:
@@ -262,7 +270,7 @@ def _hooks(bots: Sequence[Bot]) -> tuple[list[Any] | None, list[Any] | None]:
     return (starts if any(starts) else None), (ends if any(ends) else None)
 
 
-CHUNK = 50
+CHUNK = 200
 """Hands per chunk (in duplicate mode rounded up to whole deals). Each chunk starts with new bots,
 random sources seeded by (seed, chunk, bot) and a deck source seeded by (seed, chunk), whatever
 the number of workers, so results never depend on it (even for bots that learn within a chunk)."""
@@ -284,20 +292,21 @@ def _play_chunk(config: MatchConfig, first: int, stop: int, export: bool) -> _Ch
             rng = random.Random(_seed(1, config.seed, first, b))
             if (fault := guarded(set_random, rng)) is not None:
                 chunk.faults.append(Fault(first, b, *fault))
-    _play_hands(config, bots, _decks(config, first, stop), chunk, export)
+    _play_hands(config, bots, enumerate(_decks(config, first, stop), first), chunk, export)
     return chunk
 
 
-def _decks(config: MatchConfig, first: int, stop: int) -> Iterator[tuple[int, Deck]]:
-    """Hands first..stop-1 with their decks, drawn from a source seeded by (seed, first): one per
-    hand, or in duplicate mode one per deal (every n hands), dealt again from the top each time."""
+def _decks(config: MatchConfig, first: int, stop: int) -> list[Deck]:
+    """The decks of hands first..stop-1, drawn from a source seeded by (seed, first): one per hand,
+    or in duplicate mode one per deal (every n hands), dealt again from the top each time."""
     n = len(config.specs)
-    decks = random.Random(_seed(0, config.seed, first))
-    deck = None
+    source = random.Random(_seed(0, config.seed, first))
+    if not config.duplicate:
+        return [Deck.sampled(source, 2 * n + 8) for _ in range(first, stop)]
+    decks: list[Deck] = []
     for i in range(first, stop):
-        if deck is None or not config.duplicate or not i % n:  # a new deal
-            deck = Deck.sampled(decks, 2 * n + 8)
-        yield i, deck.copy() if config.duplicate else deck
+        decks.append(Deck.sampled(source, 2 * n + 8) if i == first or not i % n else decks[-1].copy())
+    return decks
 
 
 def _ignore_interrupts() -> None:
