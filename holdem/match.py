@@ -376,13 +376,12 @@ class _Tally:
         first, stride = self.hands, self.stride
         running = (accumulate(column, initial=c) for c, column in zip(self.chips, columns, strict=True))
         totals = list(zip(*running, strict=True))  # each bot's chips after each hand
-        for point in range((first // stride + 1) * stride, first + hands + 1, stride):
-            if point % self.stride:  # the curve was thinned within this chunk
-                continue
-            self.curve.append((point, totals[point - first]))
-            if len(self.curve) >= 2 * CURVE_POINTS:  # thin out: keep every other point
-                self.curve = self.curve[1::2]
-                self.stride *= 2
+        point = (first // stride + 1) * stride  # the chunk's first point (the curve is stride, 2 stride, ...)
+        points = range(point, first + hands + 1, stride)
+        self.curve += zip(points, totals[point - first :: stride], strict=True)
+        while len(self.curve) >= 2 * CURVE_POINTS:  # thin out: keep every other point
+            self.curve = self.curve[1::2]
+            self.stride *= 2
         self.hands = first + hands
         self.chips = list(totals[-1])
 

@@ -233,10 +233,9 @@ def _public(hand: HandState) -> _Public:
 
 def view(hand: HandState, player: int) -> SeatView:
     """The view of `player` (0-based, dealing order)."""
-    n = len(hand.stacks)
-    if type(player) is not int or not 0 <= player < n:
+    n, actor = len(hand.stacks), hand.actor
+    if (player is not actor or actor is None) and (type(player) is not int or not 0 <= player < n):
         raise InvalidPlayerError(f"no player {player!r} in a hand of {n} (players 0..{n - 1})")
-    actor = hand.actor
     seen = _make(SeatView)
     seen._own = (
         player, hand.phase, hand.holes[player], actor, hand.legal_actions() if actor == player else None,
