@@ -249,17 +249,14 @@ def _play_hands(
             chunk.histories.append(export_phh(hand) | {"players": names, "hand": index})
 
 
-# _SEATINGS[n][r]: with the bots rotated r seats, the bot at each hand position, each bot's
-# position, and a getter of per-position values in bot order.
-_SEATINGS = [
-    [
-        (tuple((p + r) % n for p in range(n)), seats, itemgetter(*seats))
-        for r in range(n)
-        if (seats := tuple((b - r) % n for b in range(n)))
-    ]
-    for n in range(2, 11)
-]
-_SEATINGS[:0] = [[], []]
+def _seating(n: int, r: int) -> tuple[tuple[int, ...], tuple[int, ...], itemgetter[Any]]:
+    """With n bots rotated r seats: the bot at each hand position, each bot's position, and a
+    getter of per-position values in bot order."""
+    seats = tuple((b - r) % n for b in range(n))
+    return tuple((p + r) % n for p in range(n)), seats, itemgetter(*seats)
+
+
+_SEATINGS = [[_seating(n, r) for r in range(n)] for n in range(11)]
 
 
 def _hooks(bots: Sequence[Bot]) -> tuple[list[Any] | None, list[Any] | None]:

@@ -136,13 +136,10 @@ def _single_pot(
             elif value == best:
                 winners.append(j)
     payouts = [0] * len(contributions)
-    if len(winners) == 1:
-        payouts[winners[0]] = total - rake
-    else:
-        winners.sort()
-        share, odd = divmod(total - rake, len(winners))
-        for rank, j in enumerate(winners):  # rule 18: odd chips from the first seat left of the button
-            payouts[j] = share + (1 if rank < odd else 0)
+    winners.sort()
+    share, odd = divmod(total - rake, len(winners))
+    for rank, j in enumerate(winners):  # rule 18: odd chips from the first seat left of the button
+        payouts[j] = share + (1 if rank < odd else 0)
     return Settlement(payouts, [Pot(total - rake, tuple(live))], [tuple(winners)], order, rake)
 
 
