@@ -33,10 +33,11 @@ from holdem.hand import Hand, Phase
 from holdem.luck import all_in_adjusted
 from holdem.stakes import Rules, Stakes
 from holdem.stats import RunningMean
-from holdem.views import view
+from holdem.views import SeatView
 
 _PREFLOP, _RAISE, _CALL, _ALL_IN = Phase.PREFLOP, ActionKind.RAISE, ActionKind.CALL, ActionKind.ALL_IN
 _clock = time.perf_counter
+new_view = object.__new__
 _MICRO = 1_000_000
 
 __all__ = ["BotResult", "Fault", "MatchConfig", "MatchResult", "decide", "play_hand", "play_match"]
@@ -195,7 +196,9 @@ def _play_hands(
         while (actor := hand.actor) is not None:
             b = seat_bot[actor]
             decisions[b] += 1
-            seen = view(hand, actor)
+            seen = new_view(SeatView)  # view(hand, actor) inline: a call saved per decision
+            seen._own, seen._at = (actor, actor, hand.legal_actions()), len(history)
+            seen._hand, seen._public = hand, None
             start = clock()
             try:
                 action = act[actor](seen)
@@ -203,8 +206,7 @@ def _play_hands(
                 seconds[b] += clock() - start
                 faults.append(Fault(index, b, *raised(hand, actor, error)))
                 continue
-            elapsed = clock() - start
-            seconds[b] += elapsed
+            seconds[b] += (elapsed := clock() - start)
             preflop = hand.street is _PREFLOP
             try:
                 if type(action) is not Action or (time_limit is not None and elapsed > time_limit):

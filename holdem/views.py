@@ -45,10 +45,11 @@ class HandState(Protocol):
     def rewound(self, actions: int) -> HandState: ...
 
 
-_Own = tuple[int, Phase, tuple[Card, ...], "int | None", "LegalActions | None", int, "int | None", str, int]
+_Own = tuple[int, "int | None", "LegalActions | None"]
 _Public = tuple[
-    tuple[Card, ...], tuple[int, ...], tuple[int, ...], int, tuple[bool, ...],
-    tuple["tuple[Card, ...] | None", ...], tuple[tuple[int, Action], ...], tuple[LogEntry, ...],
+    Phase, tuple[Card, ...], tuple[Card, ...], tuple[int, ...], tuple[int, ...], int, tuple[bool, ...], int,
+    tuple["tuple[Card, ...] | None", ...], "int | None", str, tuple[tuple[int, Action], ...],
+    tuple[LogEntry, ...], int,
 ]  # fmt: skip
 
 
@@ -61,14 +62,15 @@ class SeatView:
     (SB, BB, UTG, …, CO, BTN; heads-up BB, BTN); `public_log` is the hand's event log as everybody
     sees it, and `log` and `events` add this player's own hole cards to it.
 
-    Made for every decision, so the public state (board, chips, history, log) is copied only when
-    first read: a bot that reads only `legal` never pays for the copies. A view read after its hand
-    has moved on shows the hand as it was when the view was made (replayed, so rarely worth it).
+    Made for every decision, so only `player`, `actor` and `legal` are set when it is made; the
+    rest (hole cards, board, chips, history, log) is copied when first read: a bot that reads
+    only `legal` never pays for the copies. A view read after its hand has moved on shows the hand
+    as it was when the view was made (replayed, so rarely worth it).
     """
 
     __slots__ = ("_at", "_hand", "_own", "_public")
     _own: _Own
-    _hand: HandState | None  # the hand, until the public state is copied
+    _hand: HandState | None  # the hand, until the rest is copied
     _at: int  # how many actions the hand had when this view was made
     _public: _Public | None
 
@@ -83,76 +85,76 @@ class SeatView:
         return self._own[0]
 
     @property
-    def phase(self) -> Phase:
+    def actor(self) -> int | None:
         return self._own[1]
 
     @property
-    def hole(self) -> tuple[Card, ...]:
+    def legal(self) -> LegalActions | None:
         return self._own[2]
 
     @property
-    def actor(self) -> int | None:
-        return self._own[3]
-
-    @property
-    def legal(self) -> LegalActions | None:
-        return self._own[4]
-
-    @property
-    def big_blind(self) -> int:
-        return self._own[5]
-
-    @property
-    def button(self) -> int | None:
-        return self._own[6]
-
-    @property
-    def position(self) -> str:
-        return self._own[7]
-
-    @property
-    def hole_events_at(self) -> int:
-        return self._own[8]
-
-    @property
-    def board(self) -> tuple[Card, ...]:
+    def phase(self) -> Phase:
         return (self._public or self._copy())[0]
 
     @property
-    def stacks(self) -> tuple[int, ...]:
+    def hole(self) -> tuple[Card, ...]:
         return (self._public or self._copy())[1]
 
     @property
-    def bets(self) -> tuple[int, ...]:
+    def board(self) -> tuple[Card, ...]:
         return (self._public or self._copy())[2]
 
     @property
-    def pot(self) -> int:
+    def stacks(self) -> tuple[int, ...]:
         return (self._public or self._copy())[3]
 
     @property
-    def folded(self) -> tuple[bool, ...]:
+    def bets(self) -> tuple[int, ...]:
         return (self._public or self._copy())[4]
 
     @property
-    def shown(self) -> tuple[tuple[Card, ...] | None, ...]:
+    def pot(self) -> int:
         return (self._public or self._copy())[5]
 
     @property
-    def history(self) -> tuple[tuple[int, Action], ...]:
+    def folded(self) -> tuple[bool, ...]:
         return (self._public or self._copy())[6]
 
     @property
-    def public_log(self) -> tuple[LogEntry, ...]:
+    def big_blind(self) -> int:
         return (self._public or self._copy())[7]
 
+    @property
+    def shown(self) -> tuple[tuple[Card, ...] | None, ...]:
+        return (self._public or self._copy())[8]
+
+    @property
+    def button(self) -> int | None:
+        return (self._public or self._copy())[9]
+
+    @property
+    def position(self) -> str:
+        return (self._public or self._copy())[10]
+
+    @property
+    def history(self) -> tuple[tuple[int, Action], ...]:
+        return (self._public or self._copy())[11]
+
+    @property
+    def public_log(self) -> tuple[LogEntry, ...]:
+        return (self._public or self._copy())[12]
+
+    @property
+    def hole_events_at(self) -> int:
+        return (self._public or self._copy())[13]
+
     def _copy(self) -> _Public:
-        """The public state as it was when the view was made, copied on first read."""
+        """Every field but player, actor and legal, as when the view was made (on first read)."""
         hand = self._hand
         assert hand is not None
         if len(hand.history) != self._at:  # the hand has moved on: as it was then
             hand = hand.rewound(self._at)
-        self._public = public = _public(hand)
+        self._public = public = _public(hand, self._own[0])
         self._hand = None
         return public
 
@@ -173,7 +175,7 @@ class SeatView:
     def __iter__(self) -> Iterator[Any]:
         """The fields' values in `FIELDS` order."""
         own, public = self._own, self._public or self._copy()
-        return iter((*own[:3], *public[:5], *own[3:5], own[5], public[5], *own[6:8], *public[6:], own[8]))
+        return iter((own[0], *public[:7], *own[1:], *public[7:]))
 
     def __eq__(self, other: object) -> bool:
         return tuple(self) == tuple(other) if type(other) is SeatView else NotImplemented
@@ -222,54 +224,40 @@ def _frozen(own: _Own, public: _Public) -> SeatView:
     return seen
 
 
-def _public(hand: HandState) -> _Public:
-    """The public state of a hand, copied."""
-    shown = hand.shown
+def _public(hand: HandState, player: int) -> _Public:
+    """Every field of `player`'s view but player, actor and legal, copied from the hand."""
+    n, shown = len(hand.stacks), hand.shown
     return (
-        tuple(hand.board), tuple(hand.stacks), tuple(hand.bets), hand.pot, tuple(hand.folded),
-        _NOBODY[len(hand.stacks)] if shown is None else tuple(shown), tuple(hand.history), tuple(hand.log),
+        hand.phase, hand.holes[player], tuple(hand.board), tuple(hand.stacks), tuple(hand.bets), hand.pot,
+        tuple(hand.folded), hand.stakes.big_blind, _NOBODY[n] if shown is None else tuple(shown), hand.button,
+        _POSITIONS[n][player], tuple(hand.history), tuple(hand.log), hand.hole_events_at,
     )  # fmt: skip
 
 
 def view(hand: HandState, player: int) -> SeatView:
     """The view of `player` (0-based, dealing order)."""
-    n, actor = len(hand.stacks), hand.actor
-    if (player is not actor or actor is None) and (type(player) is not int or not 0 <= player < n):
-        raise InvalidPlayerError(f"no player {player!r} in a hand of {n} (players 0..{n - 1})")
+    actor = hand.actor
+    if player is not actor or actor is None:
+        n = len(hand.stacks)
+        if type(player) is not int or not 0 <= player < n:
+            raise InvalidPlayerError(f"no player {player!r} in a hand of {n} (players 0..{n - 1})")
+        legal = None
+    else:
+        legal = hand.legal_actions()
     seen = _make(SeatView)
-    seen._own = (
-        player, hand.phase, hand.holes[player], actor, hand.legal_actions() if actor == player else None,
-        hand.stakes.big_blind, hand.button, _POSITIONS[n][player], hand.hole_events_at,
-    )  # fmt: skip
-    seen._hand, seen._at, seen._public = hand, len(hand.history), None
+    seen._own, seen._hand, seen._at, seen._public = (player, actor, legal), hand, len(hand.history), None
     return seen
 
 
 def views(hand: HandState) -> list[SeatView]:
     """Every player's view at once (the public state copied once and shared)."""
-    n = len(hand.stacks)
-    public = _public(hand)
-    actor, holes, positions, phase, legal = (
-        hand.actor,
-        hand.holes,
-        _POSITIONS[n],
-        hand.phase,
-        hand.legal_actions(),
-    )
-    rest = (hand.stakes.big_blind, hand.button)
+    actor, legal = hand.actor, hand.legal_actions()
+    first = _public(hand, 0)
+    n, positions, holes = len(hand.stacks), _POSITIONS[len(hand.stacks)], hand.holes
     return [
         _frozen(
-            (
-                p,
-                phase,
-                holes[p],
-                actor,
-                legal if actor == p else None,
-                *rest,
-                positions[p],
-                hand.hole_events_at,
-            ),
-            public,
+            (p, actor, legal if actor == p else None),
+            (first[0], holes[p], *first[2:10], positions[p], *first[11:]),
         )
         for p in range(n)
     ]

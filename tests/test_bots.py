@@ -2,6 +2,7 @@
 
 import itertools
 import math
+import random
 import time
 from typing import Any, ClassVar
 
@@ -11,8 +12,9 @@ import holdem.match as match_module
 from holdem import Action, Card, parse_cards
 from holdem.actions import ActionKind
 from holdem.bots import BotLoadError, load_bot, parse_spec
+from holdem.deck import Deck
 from holdem.events import Phase
-from holdem.hand import HandResult
+from holdem.hand import Hand, HandResult
 from holdem.match import MatchConfig, play_hand, play_match
 from holdem.phh import replay
 from holdem.stats import mean_ci
@@ -60,6 +62,39 @@ def test_bots_never_see_hidden_cards() -> None:
                 visible |= set(parse_cards(words[2]))
         assert SpyBot.seen[spy.hand], "the spy saw nothing at all"
         assert SpyBot.seen[spy.hand] <= visible
+
+
+class Recorder:
+    """Plays randomly and keeps, in order, every view it was given and what it answered."""
+
+    decisions: ClassVar[list[tuple[SeatView, Action]]] = []
+
+    def __init__(self) -> None:
+        self.random = load_bot("random")
+
+    def act(self, view: SeatView) -> Action:
+        action = self.random.act(view)
+        Recorder.decisions.append((view, action))
+        return action
+
+
+def test_a_bot_in_a_match_sees_the_view_of_its_seat() -> None:
+    """Every view a match hands a bot equals `view(hand, player)` of the same hand replayed, field
+    for field, read then or after the hand (the match builds the views of its hot loop inline)."""
+    config = MatchConfig(("tests.test_bots:Recorder",) * 3, stack=60, seed=3)
+    bots = [load_bot(spec) for spec in config.specs]
+    for bot in bots:
+        bot.random.set_random(random.Random(7))  # type: ignore[attr-defined]
+    for index in range(0, 30, 3):  # rotation 0: the bot at position p is bot p
+        deck = Deck.sampled(random.Random(index), 14)
+        Recorder.decisions = []
+        play_hand(config, bots, index, deck=deck.copy())
+        hand = Hand.start([60] * 3, config.stakes, deck=deck)
+        for seen, action in Recorder.decisions:
+            assert hand.actor is not None
+            assert hand.view(hand.actor) == seen
+            hand.act(action)
+        assert hand.actor is None and Recorder.decisions
 
 
 def test_duplicate_match_of_identical_bots_is_exactly_even() -> None:
