@@ -10,7 +10,7 @@ from holdem.hand import Hand
 from holdem.stakes import Stakes
 from holdem.views import SeatView
 
-__all__ = ["RandomPolicyBot", "match_rates", "random_policy", "random_policy_hands"]
+__all__ = ["RandomPolicyBot", "match_rates", "random_policy", "random_policy_hands", "warm_up"]
 
 _FOLD, _CHECK, _CALL = Action.fold(), Action.check(), Action.call()
 
@@ -58,25 +58,43 @@ def random_policy_hands(players: int, hands: int, seed: int) -> float:
     return hands / (time.perf_counter() - start)
 
 
-def match_rates(hands: int, seed: int, *, players: int = 6) -> dict[str, float]:
-    """Rates of a match of `random_policy` bots at a table of `players` (the engine benchmark's
-    policy and stacks, through the bot interface), and of ``equity`` vs ``random`` heads-up."""
+def warm_up(players: int) -> None:
+    """Play a few hundred hands untimed, alone and as a match, so that the first timed run does not
+    pay for loading the evaluator's tables and the first calls of the code it runs."""
     from holdem.match import MatchConfig, play_match
 
-    start = time.perf_counter()
-    play_match(MatchConfig((RandomPolicyBot,) * players, stack=400, seed=seed), hands)
-    ring = hands / (time.perf_counter() - start)
-    heads_up = max(hands // 20, 10)
-    from holdem.bots.equity import starting_hand_percentiles
+    random_policy_hands(players, 300, 0)
+    play_match(MatchConfig((RandomPolicyBot,) * players, stack=400), 300)
 
-    starting_hand_percentiles()  # built once per process; not part of the rate
+
+def match_rates(hands: int, seed: int, *, players: int = 6, repeat: int = 1) -> dict[str, float]:
+    """Rates of a match of `random_policy` bots at a table of `players` (the engine benchmark's
+    policy and stacks, through the bot interface) beside the bare engine's (`random_policy_hands`),
+    measured in turn `repeat` times, the best of each kept; and of ``equity`` vs ``random``
+    heads-up in steady state: after the same hands once untimed, since its preflop equities are
+    computed on first use and kept for the process (`preflop_equity`)."""
+    from holdem.bots.equity import starting_hand_percentiles
+    from holdem.match import MatchConfig, play_match
+
+    ring = engine = 0.0
+    warm_up(players)
+    for _ in range(repeat):
+        engine = max(engine, random_policy_hands(players, hands, seed))
+        start = time.perf_counter()
+        play_match(MatchConfig((RandomPolicyBot,) * players, stack=400, seed=seed), hands)
+        ring = max(ring, hands / (time.perf_counter() - start))
+    heads_up, config = max(hands // 20, 10), MatchConfig(("equity", "random"), seed=seed)
+    starting_hand_percentiles()
+    play_match(config, heads_up)  # the warm-up: the same hands, so that the preflop memo holds their spots
     start = time.perf_counter()
-    result = play_match(MatchConfig(("equity", "random"), seed=seed), heads_up)
+    result = play_match(config, heads_up)
     seconds = time.perf_counter() - start
     equity = result.bots[0]
     return {
         "players": players,
+        "engine_hands_per_s": engine,
         "random_ring_hands_per_s": ring,
+        "match_over_engine": ring / engine,
         "equity_hu_hands_per_s": heads_up / seconds,
         "equity_decisions_per_s": equity.decisions / equity.seconds,
     }

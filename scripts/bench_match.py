@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from holdem.bench import match_rates, random_policy_hands
+from holdem.bench import match_rates
 
 
 def main() -> None:
@@ -23,9 +23,7 @@ def main() -> None:
     args = parser.parse_args()
     best: dict[str, float] = {}
     for _ in range(args.repeat):
-        rates = match_rates(args.hands, args.seed, players=args.players) | {
-            "engine_hands_per_s": random_policy_hands(args.players, args.hands, args.seed)
-        }
+        rates = match_rates(args.hands, args.seed, players=args.players)
         best = {k: max(v, best.get(k, 0.0)) for k, v in rates.items()}
     best["match_over_engine"] = best["random_ring_hands_per_s"] / best["engine_hands_per_s"]
     if args.json:
