@@ -16,7 +16,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -211,8 +211,10 @@ def play_bots(
     record: bool = False,
     rebuy: int | None = None,
     acting: list[bool] | None = None,
+    until: Callable[[list[Any]], bool] | None = None,
 ) -> list[Any]:
-    """Random bots on these seats until hand `hands` is over (or `seconds` pass); their `SeatRun`s."""
+    """Random bots on these seats until hand `hands` is over, `until(runs)` holds or `seconds`
+    pass; their `SeatRun`s."""
     import asyncio
     import random
 
@@ -231,7 +233,7 @@ def play_bots(
         ]  # fmt: skip
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline and not all(task.done() for task in tasks):
-            if max((run.last or {}).get("hand", 0) for run in runs) > hands:
+            if max((run.last or {}).get("hand", 0) for run in runs) > hands or (until and until(runs)):
                 break
             await asyncio.sleep(0.02)
         await asyncio.sleep(0.1)  # let the last broadcasts arrive

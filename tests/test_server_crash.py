@@ -29,6 +29,18 @@ def seen(runs: list[Any]) -> dict[int, dict[str, Any]]:
     return {run.last["seat"]: run.last for run in runs if run.last is not None}
 
 
+def settled(runs: list[Any]) -> bool:
+    """Every seat has seen the same step of the same hand, no action awaits its answer and no seat
+    is broke (a rebuy may be on its way): nothing is in flight."""
+    states = [run.last for run in runs]
+    if any(state is None for state in states) or any(run.pending is not None for run in runs):
+        return False
+    mine = [state["seats"][state["seat"]] for state in states]
+    return len({(state["hand"], state["steps"]) for state in states}) == 1 and all(
+        seat["stack"] + seat["pending"] > 0 or seat["in_hand"] for seat in mine
+    )
+
+
 def public(state: dict[str, Any]) -> tuple[Any, ...]:
     return state["hand"], state["steps"], state["hole"], state["board"], state["pot"], state["actor"]
 
@@ -61,10 +73,15 @@ def test_kill_9_mid_hand_loses_nothing_and_the_hand_carries_on(tmp_path: Path) -
                 assert (now["hand"], now["steps"]) >= (old["hand"], old["steps"]), kill
                 if now["hand"] == old["hand"]:
                     assert (now["hole"], now["board"][: len(old["board"])]) == (old["hole"], old["board"])
-        # Quiet, then kill: the hand in progress comes back exactly (cards, actor, pot).
+        # Quiet, then kill: the hand in progress comes back exactly (cards, actor, pot). The bots
+        # stop acting after half a second; the kill waits until nothing is in flight.
         acting = [True] * 3
         threading.Timer(0.5, lambda: acting.__setitem__(slice(None), [False] * 3)).start()
-        runs = play_bots(server, tokens, hands=10**6, seconds=1.0, rebuy=200, acting=acting)
+        runs = play_bots(
+            server, tokens, hands=10**6, seconds=20, rebuy=200, acting=acting,
+            until=lambda runs: not any(acting) and settled(runs),
+        )  # fmt: skip
+        assert settled(runs), "the table did not settle within 20 s"
         before = seen(runs)
         server.kill()
         server.start()

@@ -46,7 +46,8 @@ def random_policy(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 
 @attrs.define
 class SeatRun:
-    """What happened on one connection: actions sent, their round trips (seconds), errors, messages."""
+    """What happened on one connection: actions sent, their round trips (seconds), errors, messages,
+    the last state received, and the action awaiting its answer."""
 
     actions: int = 0
     latencies: list[float] = attrs.Factory(list)
@@ -54,6 +55,8 @@ class SeatRun:
     messages: list[dict[str, Any]] = attrs.Factory(list)
     last: dict[str, Any] | None = None
     closed: bool = False
+    pending: tuple[int, int, float] | None = None
+    """The action sent and not yet seen applied or refused: (hand, steps, when sent)."""
 
 
 async def play_seat(
@@ -77,7 +80,6 @@ async def play_seat(
     """
     rng = rng or random.Random()
     run = run or SeatRun()
-    pending: tuple[int, int, float] | None = None
     rebuying = False
     turn_seen: tuple[int, int, float] | None = None  # (hand, steps, when): a turn waiting for `think`
     try:
@@ -94,13 +96,14 @@ async def play_seat(
                         run.messages.append(message)
                     if message["type"] == "error":
                         run.errors.append(message["message"])
-                        pending = None
+                        run.pending = None
                         continue
                     if message["type"] != "state":
                         continue
-                    if pending is not None and (message["hand"], message["steps"]) != pending[:2]:
-                        run.latencies.append(time.perf_counter() - pending[2])
-                        pending = None
+                    sent = run.pending
+                    if sent is not None and (message["hand"], message["steps"]) != sent[:2]:
+                        run.latencies.append(time.perf_counter() - sent[2])
+                        run.pending = None
                     run.last = message
                     me = message["seats"][message["seat"]] if message["seat"] is not None else None
                     broke = me is not None and me["stack"] + me["pending"] == 0 and not me["in_hand"]
@@ -109,7 +112,7 @@ async def play_seat(
                     rebuying = broke
                 state = run.last
                 if (
-                    pending is not None
+                    run.pending is not None
                     or state is None
                     or state["legal"] is None
                     or state["actor"] != state["seat"]
@@ -122,7 +125,7 @@ async def play_seat(
                 if time.perf_counter() < turn_seen[2] + think:
                     continue
                 turn_seen = None
-                pending = (state["hand"], state["steps"], time.perf_counter())
+                run.pending = (state["hand"], state["steps"], time.perf_counter())
                 await ws.send(json.dumps(policy(state, rng)))
                 run.actions += 1
     except (websockets.ConnectionClosed, OSError):
