@@ -320,13 +320,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = subcommand(sub, "bench", "measure the engine's speed",
                  "Benchmarks. 'engine': complete no-limit hands with a random policy (fold / check-call "
-                 "/ raise to the minimum or all-in). 'match': random bots through the bot interface, "
-                 "and the equity bot heads-up.")  # fmt: skip
+                 "/ raise to the minimum or all-in). 'match': bots of the same policy through the bot "
+                 "interface, beside the bare engine in the same run, and the equity bot heads-up. "
+                 "Both warm up first.")  # fmt: skip
     bench.add_argument("what", choices=["engine", "match"], help="what to measure")
     bench.add_argument("--players", type=players, default=6, help="players at the table (2-10)")
     bench.add_argument("--hands", type=positive_int, default=20_000, help="hands to play")
     bench.add_argument("--seed", type=integer, default=0, help="random seed (fixed, so runs compare)")
-    bench.add_argument("--repeat", type=positive_int, default=3, help="runs (in turn); the best is kept")
+    bench.add_argument("--repeat", type=positive_int, default=3, help="runs, taken in turn; the best is kept")
     bench.add_argument("--json", action="store_true", help="print JSON")
     bench.set_defaults(run=_cmd_bench)
 
