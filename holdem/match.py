@@ -37,7 +37,7 @@ from holdem.views import SeatView
 
 _PREFLOP, _RAISE, _CALL, _ALL_IN = Phase.PREFLOP, ActionKind.RAISE, ActionKind.CALL, ActionKind.ALL_IN
 _clock = time.perf_counter
-new_view = object.__new__
+_new_view = object.__new__
 _MICRO = 1_000_000
 
 __all__ = ["BotResult", "Fault", "MatchConfig", "MatchResult", "decide", "play_hand", "play_match"]
@@ -196,9 +196,9 @@ def _play_hands(
         while (actor := hand.actor) is not None:
             b = seat_bot[actor]
             decisions[b] += 1
-            seen = new_view(SeatView)  # view(hand, actor) inline: a call saved per decision
+            seen = _new_view(SeatView)  # view(hand, actor) inline: a call saved per decision
             seen._own, seen._at = (actor, actor, hand.legal_actions()), len(history)
-            seen._hand, seen._public = hand, None
+            seen._hand, seen._rest = hand, None
             start = clock()
             try:
                 action = act[actor](seen)

@@ -46,7 +46,7 @@ class HandState(Protocol):
 
 
 _Own = tuple[int, "int | None", "LegalActions | None"]
-_Public = tuple[
+_Rest = tuple[
     Phase, tuple[Card, ...], tuple[Card, ...], tuple[int, ...], tuple[int, ...], int, tuple[bool, ...], int,
     tuple["tuple[Card, ...] | None", ...], "int | None", str, tuple[tuple[int, Action], ...],
     tuple[LogEntry, ...], int,
@@ -68,11 +68,11 @@ class SeatView:
     as it was when the view was made (replayed, so rarely worth it).
     """
 
-    __slots__ = ("_at", "_hand", "_own", "_public")
+    __slots__ = ("_at", "_hand", "_own", "_rest")
     _own: _Own
     _hand: HandState | None  # the hand, until the rest is copied
     _at: int  # how many actions the hand had when this view was made
-    _public: _Public | None
+    _rest: _Rest | None
 
     FIELDS = (
         "player", "phase", "hole", "board", "stacks", "bets", "pot", "folded", "actor", "legal",
@@ -94,69 +94,69 @@ class SeatView:
 
     @property
     def phase(self) -> Phase:
-        return (self._public or self._copy())[0]
+        return (self._rest or self._copy())[0]
 
     @property
     def hole(self) -> tuple[Card, ...]:
-        return (self._public or self._copy())[1]
+        return (self._rest or self._copy())[1]
 
     @property
     def board(self) -> tuple[Card, ...]:
-        return (self._public or self._copy())[2]
+        return (self._rest or self._copy())[2]
 
     @property
     def stacks(self) -> tuple[int, ...]:
-        return (self._public or self._copy())[3]
+        return (self._rest or self._copy())[3]
 
     @property
     def bets(self) -> tuple[int, ...]:
-        return (self._public or self._copy())[4]
+        return (self._rest or self._copy())[4]
 
     @property
     def pot(self) -> int:
-        return (self._public or self._copy())[5]
+        return (self._rest or self._copy())[5]
 
     @property
     def folded(self) -> tuple[bool, ...]:
-        return (self._public or self._copy())[6]
+        return (self._rest or self._copy())[6]
 
     @property
     def big_blind(self) -> int:
-        return (self._public or self._copy())[7]
+        return (self._rest or self._copy())[7]
 
     @property
     def shown(self) -> tuple[tuple[Card, ...] | None, ...]:
-        return (self._public or self._copy())[8]
+        return (self._rest or self._copy())[8]
 
     @property
     def button(self) -> int | None:
-        return (self._public or self._copy())[9]
+        return (self._rest or self._copy())[9]
 
     @property
     def position(self) -> str:
-        return (self._public or self._copy())[10]
+        return (self._rest or self._copy())[10]
 
     @property
     def history(self) -> tuple[tuple[int, Action], ...]:
-        return (self._public or self._copy())[11]
+        return (self._rest or self._copy())[11]
 
     @property
     def public_log(self) -> tuple[LogEntry, ...]:
-        return (self._public or self._copy())[12]
+        return (self._rest or self._copy())[12]
 
     @property
     def hole_events_at(self) -> int:
-        return (self._public or self._copy())[13]
+        return (self._rest or self._copy())[13]
 
-    def _copy(self) -> _Public:
+    def _copy(self) -> _Rest:
         """Every field but player, actor and legal, as when the view was made (on first read)."""
         hand = self._hand
         assert hand is not None
         if len(hand.history) != self._at:  # the hand has moved on: as it was then
             hand = hand.rewound(self._at)
-        self._public = public = _public(hand, self._own[0])
+        self._rest = rest = _rest_of(hand, self._own[0])
         self._hand = None
-        return public
+        return rest
 
     @property
     def log(self) -> tuple[LogEntry, ...]:
@@ -174,8 +174,8 @@ class SeatView:
 
     def __iter__(self) -> Iterator[Any]:
         """The fields' values in `FIELDS` order."""
-        own, public = self._own, self._public or self._copy()
-        return iter((own[0], *public[:7], *own[1:], *public[7:]))
+        own, rest = self._own, self._rest or self._copy()
+        return iter((own[0], *rest[:7], *own[1:], *rest[7:]))
 
     def __eq__(self, other: object) -> bool:
         return tuple(self) == tuple(other) if type(other) is SeatView else NotImplemented
@@ -188,7 +188,7 @@ class SeatView:
         return f"SeatView({fields})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return _frozen, (self._own, self._public or self._copy())
+        return _frozen, (self._own, self._rest or self._copy())
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data for servers and bots in other languages (cards as text, e.g. ``"As"``)."""
@@ -217,14 +217,14 @@ class SeatView:
         return self.actor == self.player
 
 
-def _frozen(own: _Own, public: _Public) -> SeatView:
+def _frozen(own: _Own, rest: _Rest) -> SeatView:
     """A view of these fields (unpickling)."""
     seen = _make(SeatView)
-    seen._own, seen._public, seen._hand, seen._at = own, public, None, 0
+    seen._own, seen._rest, seen._hand, seen._at = own, rest, None, 0
     return seen
 
 
-def _public(hand: HandState, player: int) -> _Public:
+def _rest_of(hand: HandState, player: int) -> _Rest:
     """Every field of `player`'s view but player, actor and legal, copied from the hand."""
     n, shown = len(hand.stacks), hand.shown
     return (
@@ -236,23 +236,19 @@ def _public(hand: HandState, player: int) -> _Public:
 
 def view(hand: HandState, player: int) -> SeatView:
     """The view of `player` (0-based, dealing order)."""
-    actor = hand.actor
-    if player is not actor or actor is None:
-        n = len(hand.stacks)
-        if type(player) is not int or not 0 <= player < n:
-            raise InvalidPlayerError(f"no player {player!r} in a hand of {n} (players 0..{n - 1})")
-        legal = None
-    else:
-        legal = hand.legal_actions()
+    actor, n = hand.actor, len(hand.stacks)
+    if (player is not actor or actor is None) and (type(player) is not int or not 0 <= player < n):
+        raise InvalidPlayerError(f"no player {player!r} in a hand of {n} (players 0..{n - 1})")
     seen = _make(SeatView)
-    seen._own, seen._hand, seen._at, seen._public = (player, actor, legal), hand, len(hand.history), None
+    seen._own = (player, actor, hand.legal_actions() if player == actor else None)
+    seen._hand, seen._at, seen._rest = hand, len(hand.history), None
     return seen
 
 
 def views(hand: HandState) -> list[SeatView]:
-    """Every player's view at once (the public state copied once and shared)."""
+    """Every player's view at once (the hand copied once, shared but for each player's own fields)."""
     actor, legal = hand.actor, hand.legal_actions()
-    first = _public(hand, 0)
+    first = _rest_of(hand, 0)
     n, positions, holes = len(hand.stacks), _POSITIONS[len(hand.stacks)], hand.holes
     return [
         _frozen(
