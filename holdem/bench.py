@@ -73,7 +73,6 @@ def match_rates(hands: int, seed: int, *, players: int = 6, repeat: int = 1) -> 
     measured in turn `repeat` times, the best of each kept; and of ``equity`` vs ``random``
     heads-up in steady state: after the same hands once untimed, since its preflop equities are
     computed on first use and kept for the process (`preflop_equity`)."""
-    from holdem.bots.equity import starting_hand_percentiles
     from holdem.match import MatchConfig, play_match
 
     ring = engine = 0.0
@@ -84,7 +83,6 @@ def match_rates(hands: int, seed: int, *, players: int = 6, repeat: int = 1) -> 
         play_match(MatchConfig((RandomPolicyBot,) * players, stack=400, seed=seed), hands)
         ring = max(ring, hands / (time.perf_counter() - start))
     heads_up, config = max(hands // 20, 10), MatchConfig(("equity", "random"), seed=seed)
-    starting_hand_percentiles()
     play_match(config, heads_up)  # the warm-up: the same hands, so that the preflop memo holds their spots
     start = time.perf_counter()
     result = play_match(config, heads_up)
