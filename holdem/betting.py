@@ -6,12 +6,13 @@ that read and change it. The hand keeps the chips; the round keeps the levels.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 
 from holdem.events import Phase
 from holdem.stakes import Rules, Stakes, Structure
 
-__all__ = ["BettingRound"]
+__all__ = ["BettingRound", "is_covered", "second_deepest"]
 
 _PREFLOP, _FLOP, _POT_LIMIT = Phase.PREFLOP, Phase.FLOP, Structure.POT_LIMIT  # fast global lookups
 
@@ -133,3 +134,21 @@ class BettingRound:
             self.reopen_level = to
             self.raises += 1
         self.level = to
+
+
+def second_deepest(bets: Sequence[int], stacks: Sequence[int], folded: Sequence[bool]) -> tuple[int, int]:
+    """The second-largest bet plus stack among the players in the hand, and how many players are at
+    least that deep (rule 11: a raise to a level needs another player who could put in more, and
+    for the raiser that is the second-deepest player)."""
+    deep = sorted([b + s for b, s, f in zip(bets, stacks, folded, strict=True) if not f])
+    second = deep[-2]
+    return second, len(deep) - bisect_left(deep, second)
+
+
+def is_covered(j: int, bets: Sequence[int], stacks: Sequence[int], folded: Sequence[bool]) -> bool:
+    """Whether player `j`'s bet covers every other player's bet plus stack (rule 11): nothing `j`
+    could add would be called, so `j` is not asked to act."""
+    bet = bets[j]
+    return all(
+        f or b + s <= bet for k, (b, s, f) in enumerate(zip(bets, stacks, folded, strict=True)) if k != j
+    )

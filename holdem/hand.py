@@ -14,14 +14,12 @@ from collections.abc import Sequence
 from operator import add as _add
 
 from holdem.actions import Action, ActionKind, LegalActions
-from holdem.betting import BettingRound
+from holdem.betting import BettingRound, is_covered, second_deepest
 from holdem.cards import Card
+from holdem.checks import check_action
 from holdem.deck import Deck, RandomSource
 from holdem.errors import (
-    HandOverError,
     IllegalActionError,
-    InvalidAmountError,
-    NotYourTurnError,
 )
 from holdem.events import Event, HandResult, LogEntry, Phase
 from holdem.posting import post, setup
@@ -92,6 +90,9 @@ class Hand:
     first_preflop: int
     shown: tuple[tuple[Card, ...] | None, ...] | None
     _legal: LegalActions | None
+    _second: int | None
+    _deep: int
+    _covering: bool
     _settlement: Settlement | None
     _result: HandResult | None
     __slots__ = tuple(__annotations__)  # every attribute above, and no others
@@ -189,6 +190,9 @@ class Hand:
         self.acted = [None] * len(self.stacks)
         self.aggressor = None
         self.round.open(phase, self.live)
+        self._second, self._covering = None, False
+        if phase is _PREFLOP:
+            self._measure_depth()
 
     # ------------------------------------------------------------- queries
     @property
@@ -223,13 +227,32 @@ class Hand:
         to_call = 0 if can_check else (level - bet if level - bet < stack else stack)
         if bet + stack <= level:
             lo = hi = None  # all-in is a call at most
-        else:  # the player to act has chips and is in the hand, so others can bet if more have chips
+        else:
+            # Rule 11: a raise needs another player in the hand who could put in more than the
+            # level. As this player could, that is: the second-deepest player could.
+            second = self._second if self._second is not None else self._measure_depth()
+            callers = self.with_chips > 1 and (
+                not level or level < second or self.rules.raise_against_covered
+            )
             pot = self.pot if betting.structure is _POT_LIMIT else 0
-            lo, hi = betting.bounds(bet, stack, self.acted[i], self.with_chips > 1, pot)
+            lo, hi = betting.bounds(bet, stack, self.acted[i], callers, pot)
         can_fold = not (can_check and self.rules.forbid_free_fold)
         return _new_tuple(
             LegalActions, (i, can_fold, can_check, to_call, lo, hi)
         )  # LegalActions(...), faster
+
+    def _measure_depth(self) -> int:
+        """Find the second-deepest player's bet plus stack (rule 11); it holds for the street until
+        a fold leaves fewer than two players that deep. Preflop before any raise, a level that
+        reaches it may leave a player covered (`_covering`: `_next_actor` then checks each one)."""
+        self._second, self._deep = second_deepest(self.bets, self.stacks, self.folded)
+        self._covering = (
+            self.phase is _PREFLOP
+            and not self.round.raise_actions
+            and self.round.level >= self._second
+            and not self.rules.raise_against_covered
+        )
+        return self._second
 
     def rewound(self, actions: int) -> Hand:
         """A new hand equal to this one after its first `actions` actions (replayed from the start)."""
@@ -245,7 +268,7 @@ class Hand:
     def is_legal(self, action: Action, player: int | None = None) -> bool:
         """Whether `act(action, player)` would be accepted."""
         try:
-            self._check_action(action, player)
+            check_action(self, action, player)
         except IllegalActionError:
             return False
         return True
@@ -259,7 +282,7 @@ class Hand:
         i = self.actor
         # Calls, checks, folds and raises within bounds are accepted here (a raise asks for the legal
         # actions; the others need only the bet to match); anything else (all-in, anything refused,
-        # odd inputs) goes through `_check_action`, the one check that `is_legal` also asks.
+        # odd inputs) goes through `check_action`, the one check that `is_legal` also asks.
         kind = action.kind if type(action) is Action else None
         if i is None or kind is None or not (player is None or (type(player) is int and player == i)):
             accepted = False
@@ -276,7 +299,7 @@ class Hand:
                 or (kind is _FOLD and not (free and self.rules.forbid_free_fold))
             )
         if not accepted:
-            i, action = self._check_action(action, player)
+            i, action = check_action(self, action, player)
         assert i is not None  # accepted: there is a player to act
         # Move the chips.
         self.history.append((i, action))
@@ -294,75 +317,22 @@ class Hand:
             self.folded[i] = True
             self.live -= 1
             self.with_chips -= 1  # the player to act always has chips
+            if self._second is not None and self.bets[i] + stacks[i] >= self._second:
+                self._deep -= 1  # one of the deepest players left
+                if self._deep < 2 and self.live > 1:
+                    self._measure_depth()
         elif kind is _RAISE:
             to = action.amount
             assert to is not None
             stacks[i] -= to - self.bets[i]
             self.bets[i] = to
             self.round.record_raise(to)
+            self._covering = False  # the raiser can put in more than anyone they face
             self.aggressor = i
             if not stacks[i]:
                 self.with_chips -= 1
         self.acted[i] = self.round.level
         self._advance()
-
-    def _check_action(self, action: Action, player: int | None) -> tuple[int, Action]:
-        """Check an action against the legal actions; returns the player and the action, ALL-IN resolved."""
-        legal = self.legal_actions()
-        if legal is None:
-            raise HandOverError(f"the hand is over; {action} not accepted")
-        i = legal.player
-        if player is not None and type(player) is not int:
-            raise IllegalActionError(f"player must be a player number, got {player!r} ({self._where(i)})")
-        if player is not None and player != i:
-            raise NotYourTurnError(
-                f"player {player} acted out of turn; player {i} is to act ({self.phase.name.lower()})"
-            )
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"not an action: {action!r} ({self._where(i)})")
-        kind = action.kind
-        if kind is _ALL_IN:
-            action = self._all_in(i, legal)
-            kind = action.kind
-        if kind is _FOLD:
-            if not legal.can_fold:
-                raise IllegalActionError(f"fold when checking is free is not allowed ({self._where(i)})")
-        elif kind is _CHECK:
-            if not legal.can_check:
-                level = self.round.level
-                owed = level - self.bets[i]
-                raise IllegalActionError(
-                    f"cannot check facing a bet of {level}; call {owed} or fold ({self._where(i)})"
-                )
-        elif kind is _CALL:
-            if legal.can_check:
-                raise IllegalActionError(f"nothing to call; check instead ({self._where(i)})")
-        else:  # a raise: an Action checks its amount is a positive whole number when made
-            amount, lo, hi = action.amount, legal.min_raise_to, legal.max_raise_to
-            assert amount is not None
-            verb = "bet" if self.round.level == 0 else "raise"
-            if lo is None or hi is None:
-                raise IllegalActionError(f"{verb} not allowed; call or fold ({self._where(i)})")
-            if amount < lo:
-                raise InvalidAmountError(f"{verb} to {amount} is below the minimum {lo} ({self._where(i)})")
-            if amount > hi:
-                raise InvalidAmountError(f"{verb} to {amount} is above the maximum {hi} ({self._where(i)})")
-        return i, action
-
-    def _all_in(self, i: int, legal: LegalActions) -> Action:
-        """The raise or call that puts all of player `i`'s chips in, if the rules allow one."""
-        total = self.bets[i] + self.stacks[i]
-        if total <= self.round.level:
-            return Action.call()  # calling takes every chip
-        hi = legal.max_raise_to
-        if hi == total:
-            return Action.raise_to(total)
-        limit = "no raise is allowed" if hi is None else f"the maximum raise-to is {hi}"
-        raise InvalidAmountError(f"all-in to {total} is not allowed: {limit} ({self._where(i)})")
-
-    def _where(self, i: int) -> str:
-        """The context named in error messages."""
-        return f"player {i}, {self.phase.name.lower()}"
 
     # ------------------------------------------------------ the transition
     def _advance(self) -> None:
@@ -404,8 +374,11 @@ class Hand:
         else:
             start = self.first_preflop if self.phase is _PREFLOP else 0  # rule 1
         with_chips = self.with_chips
+        covering = self._covering  # rule 11: a covered player is not asked (see `_measure_depth`)
         for j in _ROTATIONS[n][start]:
             if folded[j] or not stacks[j]:
+                continue
+            if covering and is_covered(j, bets, stacks, folded):
                 continue
             if bets[j] < level:
                 return j

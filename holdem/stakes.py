@@ -105,6 +105,9 @@ class Rules:
     - `muck_losers`: at showdown a hand that cannot win is mucked, not shown (rule 19).
     - `max_raises`: at most this many raise actions per betting round (preflop, flop, turn,
       river; blinds are not raises), in any structure, instead of rule 13's cap (ACPC games).
+    - `raise_against_covered`: offer a raise while any other player is neither folded nor all-in,
+      even if none of them could call it, and ask a covered player to act (off: rule 11; on: the
+      ACPC dealer's rule).
     """
 
     short_all_in_reopens: bool = False
@@ -114,9 +117,10 @@ class Rules:
     rake_cap: int | None = None
     muck_losers: bool = True
     max_raises: tuple[int, ...] | None = attrs.field(default=None, converter=_raise_caps)
+    raise_against_covered: bool = False
 
     def __attrs_post_init__(self) -> None:
-        for name in ("short_all_in_reopens", "forbid_free_fold", "muck_losers"):
+        for name in ("short_all_in_reopens", "forbid_free_fold", "muck_losers", "raise_against_covered"):
             if not isinstance(getattr(self, name), bool):
                 raise InvalidConfigError(f"{name} must be true or false, got {getattr(self, name)!r}")
         rake = self.rake_percent
@@ -132,5 +136,11 @@ class Rules:
     @classmethod
     def acpc(cls, max_raises: Sequence[int] | None = None) -> Rules:
         """The ACPC protocol's rules (rule 21): incomplete all-in raises reopen the betting, a fold
-        when checking is free is not an action, and a game may cap the raises per round."""
-        return cls(short_all_in_reopens=True, forbid_free_fold=True, max_raises=max_raises)
+        when checking is free is not an action, a raise is offered while anyone else has chips
+        (rule 11 as the reference dealer plays it), and a game may cap the raises per round."""
+        return cls(
+            short_all_in_reopens=True,
+            forbid_free_fold=True,
+            max_raises=max_raises,
+            raise_against_covered=True,
+        )

@@ -152,3 +152,47 @@ def test_the_invariant_check_names_a_broken_hand() -> None:
     hand.folded[0] = True
     with pytest.raises(InvariantError, match="live-player count"):
         check_hand(hand)
+
+
+def _could_put_in_more(hand: Hand, i: int) -> bool:
+    """PokerKit's criterion for completing, betting or raising (its
+    `_verify_completion_betting_or_raising`): another player still in the hand has a bet plus
+    stack above the current bet (the level to call, rule 7)."""
+    level = hand.round.level
+    others = [k for k in range(len(hand.stacks)) if k != i and not hand.folded[k]]
+    return any(hand.bets[k] + hand.stacks[k] > level for k in others)
+
+
+def _is_covered(hand: Hand, i: int) -> bool:
+    return all(hand.bets[k] + hand.stacks[k] <= hand.bets[i] for k in range(len(hand.stacks))
+               if k != i and not hand.folded[k])  # fmt: skip
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(
+    stacks=st.lists(
+        st.one_of(st.integers(1, 30), st.integers(20, 300), st.integers(100, 5000)), min_size=2, max_size=9
+    ),
+    ante=st.sampled_from([0, 0, 2, 5]),
+    big_blind_ante=st.booleans(),
+    seed=st.integers(0, 2**32),
+)
+def test_rule_11_a_raise_is_offered_exactly_when_another_player_could_put_in_more(
+    stacks: list[int], ante: int, big_blind_ante: bool, seed: int
+) -> None:
+    """On random hands with short and all-in stacks and antes, a raise is offered exactly when the
+    betting rules allow one and some other player in the hand could put in more than the bet; and
+    no player whose bet covers everyone else's bet plus stack is asked to act."""
+    stakes = Stakes(10, 20, ante=0 if big_blind_ante else ante, big_blind_ante=ante if big_blind_ante else 0)
+    rng = random.Random(seed)
+    hand = Hand.start(stacks, stakes, rng=rng)
+    while not hand.is_complete:
+        legal = hand.legal_actions()
+        assert legal is not None
+        i = legal.player
+        assert not _is_covered(hand, i)
+        pot = hand.pot if hand.stakes.structure is Structure.POT_LIMIT else 0
+        lo, _ = hand.round.bounds(hand.bets[i], hand.stacks[i], hand.acted[i], True, pot)
+        assert (lo is not None and _could_put_in_more(hand, i)) == legal.can_raise
+        hand.act(random_action(hand, rng))
+        check_hand(hand)

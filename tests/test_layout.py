@@ -10,7 +10,7 @@ ORDER = [
     "errors", "arguments", "cards", "deck",
     "_tables", "evaluator", "batch", "ranges", "odds",
     "stakes", "actions", "pots", "events", "positions", "views",
-    "showdown", "betting", "posting", "hand", "invariants",
+    "showdown", "betting", "posting", "checks", "hand", "invariants",
     "phh", "pokerstars", "table", "snapshot",
     "bots", "decide", "stats", "luck", "parallel", "match", "session", "tournament", "acpc", "env", "server",
     "report", "play",

@@ -155,6 +155,33 @@ def test_rule_11_no_raise_when_everyone_else_is_all_in() -> None:
     assert legal is not None and (30, None) == (legal.to_call, legal.min_raise_to)
 
 
+def test_rule_11_no_raise_when_no_other_player_could_call_more() -> None:
+    """An all-in of 7,105 is faced by a player with chips, but the only other player left with chips
+    has 1,125: nobody could put in more than 7,105, so the player may only call or fold."""
+    hand = play(Hand.start([17865, 1125, 55040, 7105], Stakes(25, 50)), fold, raise_to(7105))
+    legal = hand.legal_actions()
+    assert legal is not None and (0, 7080, None) == (legal.player, legal.to_call, legal.min_raise_to)
+    with pytest.raises(IllegalActionError, match="raise not allowed; call or fold"):
+        hand.act(raise_to(14160))
+
+
+def test_rule_11_a_covered_player_is_not_asked_to_act() -> None:
+    """The small blind's 10 covers the big blind, all-in for 5: once the button folds the round is
+    over, and the 5 the big blind could not match goes back to the small blind (rule 16)."""
+    hand = play(Hand.start([100, 5, 100], Stakes(10, 20)), fold)
+    assert hand.is_complete and hand.result is not None
+    assert 100 + 5 + 100 == sum(hand.result.final_stacks)
+    assert ("uncalled", 0, 5) == next((e[0], e[1], e[3]) for e in hand.log if e[0] == "uncalled")
+
+
+def test_rule_11_acpc_raises_while_anyone_else_has_chips() -> None:
+    """`Rules.acpc()` follows the reference dealer: a raise while another player is not all-in."""
+    hand = Hand.start([17865, 1125, 55040, 7105], Stakes(25, 50), rules=Rules.acpc())
+    play(hand, fold, raise_to(7105))
+    legal = hand.legal_actions()
+    assert legal is not None and 14160 == legal.min_raise_to
+
+
 def test_rule_12_pot_limit_maximum() -> None:
     """Pot limit, blinds 1/2: the first player may raise to 2 + (3 + 2) = 7."""
     hand = Hand.start([100] * 3, Stakes(1, 2, structure=Structure.POT_LIMIT))
@@ -328,11 +355,11 @@ def test_straddle_acts_last_preflop_and_has_the_option() -> None:
 
 
 def test_rule_17_four_way_side_pots() -> None:
-    """All-ins of 10, 20, 30 and 40: pots of 40, 30 and 20, and 10 uncalled back to the largest stack."""
+    """All-ins of 10, 20 and 30 called by a stack of 40: pots of 40, 30 and 20; 10 stays behind."""
     hand = Hand.start(
         [10, 20, 30, 40], Stakes(1, 2), deck=deck(["AsAh", "KsKh", "QsQh", "JsJh"], "2c7d9h3s4d")
     )
-    play(hand, raise_to(30), raise_to(40), call, call)  # players 2 and 3 all-in, the blinds call all-in
+    play(hand, raise_to(30), call, call, call)  # player 2 all-in, player 3 calls, the blinds call all-in
     assert hand.result is not None
     assert (Pot(40, (0, 1, 2, 3)), Pot(30, (1, 2, 3)), Pot(20, (2, 3))) == hand.result.pots
     assert (40, 30, 20, 10) == hand.result.final_stacks
