@@ -68,6 +68,7 @@ class Hand:
     chips: int
     declared_blinds: tuple[int, ...]
     declared_dead: tuple[int, ...]
+    big_blind_player: int
     hole_events_at: int
     opener: int | None
     stacks: list[int]
@@ -114,6 +115,7 @@ class Hand:
         dead: Sequence[int] | None = None,
         first_to_act: int | None = None,
         dead_button: bool = False,
+        big_blind_player: int | None = None,
     ) -> Hand:
         """Post antes and blinds, deal hole cards, and wait for the first action.
 
@@ -123,11 +125,13 @@ class Hand:
         puts in the pot without it counting as a bet (a missed small blind, rule 3), and
         `first_to_act` names the first player preflop when live posts would mislead the default
         (left of the largest blind). `dead_button` says that no player of the hand holds the button
-        (a table's dead button); otherwise the last player does. The deck is shuffled by `rng`
+        (a table's dead button); otherwise the last player does. `big_blind_player` is the player in
+        the big blind's position, who posts a big-blind ante (rule 5); by default player 1
+        (heads-up player 0) when it posts the big blind. The deck is shuffled by `rng`
         (cryptographically secure by default) unless a `deck` is given.
         """
-        posted, dead_money, first = setup(
-            stacks, stakes, rules, deck, blinds, dead, first_to_act, dead_button
+        posted, dead_money, first, big = setup(
+            stacks, stakes, rules, deck, blinds, dead, first_to_act, dead_button, big_blind_player
         )
         n = len(stacks)
         self = object.__new__(cls)
@@ -138,6 +142,7 @@ class Hand:
         self.chips = sum(stacks)  # on the table in all: the stacks plus the pot, until settlement
         self.declared_blinds = tuple(posted)
         self.declared_dead = tuple(dead_money)
+        self.big_blind_player = big
         self.opener = first_to_act
         self.button = None if dead_button else n - 1
         self.stacks = list(stacks)
@@ -154,7 +159,7 @@ class Hand:
         self.aggressor = None  # last player to bet or raise this street
         self.shown = self._legal = self._settlement = self._result = None
         self.dead, self.log = post(
-            self.stacks, self.bets, self.contributions, posted, dead_money, stakes, self.rules
+            self.stacks, self.bets, self.contributions, posted, dead_money, stakes, self.rules, big
         )
         self.with_chips = sum(1 for stack in self.stacks if stack)
         self._deal_holes()
@@ -259,7 +264,7 @@ class Hand:
         hand = Hand.start(
             self.starting_stacks, self.stakes, rules=self.rules, deck=self.deck.copy(),
             blinds=self.declared_blinds, dead=self.declared_dead, first_to_act=self.opener,
-            dead_button=self.button is None,
+            dead_button=self.button is None, big_blind_player=self.big_blind_player,
         )  # fmt: skip
         for player, action in self.history[:actions]:
             hand.act(action, player)

@@ -113,8 +113,9 @@ def _positive(data: Mapping[str, Any], key: str) -> int:
     return value
 
 
-def _setup(data: Mapping[str, Any]) -> tuple[Stakes, list[int], list[int]]:
-    """Stakes, per-player blinds and starting stacks of a history, in hand order."""
+def _setup(data: Mapping[str, Any]) -> tuple[Stakes, list[int], list[int], int | None]:
+    """Stakes, per-player blinds and starting stacks of a history, in hand order, and the player
+    posting a big-blind ante (the big blind's position), if any."""
     variant = _require(data, "variant")
     if not isinstance(variant, str) or variant not in _VARIANTS:
         raise InvalidHistoryError(f"variant {variant!r} is not a hold'em variant (NT, FT)")
@@ -134,8 +135,10 @@ def _setup(data: Mapping[str, Any]) -> tuple[Stakes, list[int], list[int]]:
         antes, blinds = antes[::-1], blinds[::-1]
     nonzero = [a for a in antes if a]
     ante = bb_ante = 0
+    big: int | None = None
     if len(nonzero) == 1:
         bb_ante = nonzero[0]
+        big = next(i for i, a in enumerate(antes) if a)
     elif nonzero and len(nonzero) == n and len(set(nonzero)) == 1:
         ante = nonzero[0]
     elif nonzero:
@@ -150,9 +153,11 @@ def _setup(data: Mapping[str, Any]) -> tuple[Stakes, list[int], list[int]]:
         min_bet = _positive(data, "min_bet")
         small = posted[0] if len(posted) > 1 else 0
         stakes = Stakes(small, min_bet, ante=ante, big_blind_ante=bb_ante, structure=structure)
-    if bb_ante and stakes.big_blind not in blinds:
-        raise InvalidHistoryError("a big-blind ante needs a big blind")
-    return stakes, blinds, stacks
+    if big is not None and blinds[big] != stakes.big_blind:
+        raise InvalidHistoryError(
+            f"a big-blind ante is posted by the big blind, not by p{n - big if n == 2 else big + 1}"
+        )
+    return stakes, blinds, stacks, big
 
 
 def _cards(text: str, where: str) -> list[Card | None]:
@@ -190,7 +195,7 @@ def _as_in_file(message: str) -> str:
 
 def replay(data: Mapping[str, Any], source: str = "<phh>") -> Replay:
     """Replay one hand history, validating every action; raises `InvalidHistoryError` naming the action."""
-    stakes, blinds, stacks = _setup(data)
+    stakes, blinds, stacks, big = _setup(data)
     n = len(stacks)
     actions = _require(data, "actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
@@ -223,7 +228,9 @@ def replay(data: Mapping[str, Any], source: str = "<phh>") -> Replay:
 
     try:
         dead, first = _table_posts(data, n)
-        hand = Hand.start(stacks, stakes, deck=deck, blinds=blinds, dead=dead, first_to_act=first)
+        hand = Hand.start(
+            stacks, stakes, deck=deck, blinds=blinds, dead=dead, first_to_act=first, big_blind_player=big
+        )
     except HoldemError as error:
         raise InvalidHistoryError(f"cannot start the hand: {error}") from None
     dealt_board = 0
@@ -284,7 +291,7 @@ def export(hand: Hand) -> dict[str, Any]:
     stakes = hand.stakes
     antes = [stakes.ante] * n
     if stakes.big_blind_ante:
-        antes[list(hand.declared_blinds).index(stakes.big_blind)] = stakes.big_blind_ante
+        antes[hand.big_blind_player] = stakes.big_blind_ante
     blinds = list(hand.declared_blinds)
     if n == 2:
         antes, blinds = antes[::-1], blinds[::-1]

@@ -52,7 +52,13 @@ def default_blinds(players: int, stakes: Stakes) -> list[int]:
 
 
 def big_blind_player(blinds: Sequence[int], stakes: Stakes) -> int:
-    """The player posting the big blind (who also posts a big-blind ante, rule 5)."""
+    """The player in the big blind's position (who also posts a big-blind ante, rule 5), for
+    blinds given without it: the position after the small blind (player 1; heads-up player 0) when
+    it posts the big blind, whatever the other blinds and straddles; else, as when a dead small
+    blind leaves the big blind first, the first player posting the big blind; else the largest blind."""
+    position = 0 if len(blinds) == 2 else 1
+    if blinds[position] == stakes.big_blind:
+        return position
     if stakes.big_blind in blinds:
         return list(blinds).index(stakes.big_blind)
     return max(range(len(blinds)), key=lambda i: blinds[i])

@@ -36,8 +36,10 @@ def setup(
     dead: Sequence[int] | None,
     first_to_act: int | None,
     dead_button: bool,
-) -> tuple[list[int], list[int], int]:
-    """Check a hand's set-up; returns each player's blind, dead money and the first player preflop.
+    big_blind: int | None = None,
+) -> tuple[list[int], list[int], int, int]:
+    """Check a hand's set-up; returns each player's blind, dead money, the first player preflop
+    and the player in the big blind's position.
 
     Anything that cannot start a hand is an `InvalidConfigError` naming it.
     """
@@ -64,6 +66,10 @@ def setup(
         if type(first_to_act) is not int or not 0 <= first_to_act < n:
             raise InvalidConfigError(f"first_to_act must be a player 0..{n - 1}, got {first_to_act!r}")
         first = first_to_act
+    if big_blind is None:
+        big_blind = big_blind_player(posted, stakes)
+    elif type(big_blind) is not int or not 0 <= big_blind < n:
+        raise InvalidConfigError(f"big_blind_player must be a player 0..{n - 1}, got {big_blind!r}")
     if not isinstance(dead_button, bool):
         raise InvalidConfigError(f"dead_button must be true or false, got {dead_button!r}")
     if rules is not None and not isinstance(rules, Rules):
@@ -72,7 +78,7 @@ def setup(
     if deck is not None and (not isinstance(deck, Deck) or deck.remaining < 2 * n + 8):
         size = f"has {deck.remaining} cards" if isinstance(deck, Deck) else f"is {deck!r}"
         raise InvalidConfigError(f"the deck {size}; {n} players need {2 * n + 8}")
-    return posted, dead_money, first
+    return posted, dead_money, first, big_blind
 
 
 def post(
@@ -83,6 +89,7 @@ def post(
     dead: Sequence[int],
     stakes: Stakes,
     rules: Rules,
+    big: int,
 ) -> tuple[int, list[LogEntry]]:
     """Antes, the big-blind ante, blinds and dead money; a short stack posts what it has (rules 3-5).
 
@@ -106,7 +113,8 @@ def post(
         dead_total += paid
         log.append(("ante", player, (), paid, None, _PREFLOP))
 
-    big = big_blind_player(posted, stakes) if stakes.big_blind_ante else -1
+    if not stakes.big_blind_ante:
+        big = -1
     ante_first = rules.big_blind_ante_order == "ante_first"
     for i, blind in enumerate(posted):
         if i == big and ante_first:

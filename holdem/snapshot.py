@@ -18,6 +18,7 @@ from holdem.cards import CARDS
 from holdem.deck import Deck, RandomSource
 from holdem.errors import HoldemError, SnapshotError
 from holdem.hand import Hand
+from holdem.positions import dealing_order
 from holdem.stakes import Rules, Stakes, Structure
 from holdem.table import Seat, Table
 
@@ -80,6 +81,7 @@ def to_dict(hand: Hand) -> dict[str, Any]:
         "dead": list(hand.declared_dead),
         "first_to_act": hand.opener,
         "dead_button": hand.button is None,
+        "big_blind_player": hand.big_blind_player,
         "deck": [card.index for card in hand.deck.order],
         "actions": [[player, action.kind, action.amount] for player, action in hand.history],
     }
@@ -100,11 +102,12 @@ def replay(
     dead: list[int] | None = None,
     first_to_act: int | None = None,
     dead_button: bool = False,
+    big_blind_player: int | None = None,
 ) -> Hand:
     """A hand started from this set-up with these actions applied, each checked by the rules."""
     hand = Hand.start(
         stacks, stakes, rules=rules, deck=deck, blinds=blinds, dead=dead, first_to_act=first_to_act,
-        dead_button=dead_button,
+        dead_button=dead_button, big_blind_player=big_blind_player,
     )  # fmt: skip
     for player, action in actions:
         hand.act(action, player)
@@ -153,6 +156,7 @@ def from_dict(data: Any) -> Hand:
             data["dead"],
             data["first_to_act"],
             data.get("dead_button", False),
+            data.get("big_blind_player"),  # snapshots before 0.13 have none: the default position
         )
     except SnapshotError:
         raise
@@ -240,20 +244,41 @@ def table_from_json(text: str, *, rng: RandomSource | None = None) -> Table:
         table.eliminated = eliminated
         hand_seats = data["hand_seats"]
         if not isinstance(hand_seats, list) or not all(
-            type(s) is int and 0 <= s < table.size and table.seats[s] is not None for s in hand_seats
+            type(s) is int and 0 <= s < table.size for s in hand_seats
         ):
-            raise SnapshotError(f"hand_seats must be occupied seats, got {hand_seats!r}")
+            raise SnapshotError(f"hand_seats must be seats 0..{table.size - 1}, got {hand_seats!r}")
+        if len(set(hand_seats)) != len(hand_seats):
+            raise SnapshotError(f"hand_seats names a seat twice: {hand_seats!r}")
         table.hand_seats = tuple(hand_seats)
         table.hand = from_dict(data["hand"]) if data["hand"] is not None else None
-        if table.hand is not None and len(table.hand.stacks) != len(hand_seats):
-            raise SnapshotError(
-                f"the hand has {len(table.hand.stacks)} players but hand_seats {hand_seats!r}"
-            )
+        if table.hand is not None:
+            _check_hand_seats(table, table.hand)
     except SnapshotError:
         raise
     except (HoldemError, KeyError, TypeError, ValueError) as error:
         raise SnapshotError(f"cannot restore the table: {type(error).__name__}: {error}") from None
     return table
+
+
+def _check_hand_seats(table: Table, hand: Hand) -> None:
+    """The hand in progress agrees with its table: one player per occupied seat, in dealing order
+    from the button, each starting with the chips their seat holds (the table gives the seats
+    their final stacks at `end_hand`, so any difference would create or destroy chips)."""
+    seats = table.hand_seats
+    if len(hand.stacks) != len(seats):
+        raise SnapshotError(f"the hand has {len(hand.stacks)} players but hand_seats {list(seats)!r}")
+    empty = [s for s in seats if table.seats[s] is None]
+    if empty:
+        raise SnapshotError(f"hand_seats names empty seats {empty!r}")
+    if table.button is None or list(seats) != dealing_order(seats, table.button, table.size):
+        raise SnapshotError(
+            f"hand_seats {list(seats)!r} are not in dealing order from the button {table.button!r}"
+        )
+    stacks = [table._place(s).stack for s in seats]
+    if stacks != list(hand.starting_stacks):
+        raise SnapshotError(
+            f"the hand's starting stacks {list(hand.starting_stacks)!r} are not the seats' stacks {stacks!r}"
+        )
 
 
 def _seat(data: Any, k: int) -> Seat:

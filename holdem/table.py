@@ -211,6 +211,7 @@ class Table:
             dead=dead,
             first_to_act=first,
             dead_button=order[-1] != button,
+            big_blind_player=order.index(big),
         )
         return self.hand
 

@@ -14,6 +14,7 @@ from holdem.errors import IllegalActionError, InvalidAmountError
 from holdem.hand import Hand, Phase
 from holdem.invariants import check_hand
 from holdem.pots import Pot
+from holdem.snapshot import from_json, to_json
 from holdem.stakes import Rules, Stakes, Structure
 
 fold, check, call = Action.fold(), Action.check(), Action.call()
@@ -90,6 +91,38 @@ def test_rule_05_short_big_blind_covers_blind_or_ante_first(order: str, bet: int
     rules = Rules(big_blind_ante_order=order)  # type: ignore[arg-type]
     hand = Hand.start([100, 15, 100], Stakes(5, 10, big_blind_ante=10), rules=rules)
     assert (bet, dead) == (hand.bets[1], hand.dead)
+
+
+def ante_posters(hand: Hand) -> list[tuple[int | None, int | None]]:
+    return [(e[1], e[3]) for e in hand.log if e[0] == "ante"]
+
+
+def test_rule_05_the_big_blind_position_posts_the_ante_when_the_blinds_are_equal() -> None:
+    """Blinds 100/100: the big blind is player 1 by position, so player 1 posts the table's ante."""
+    hand = Hand.start([1000, 1000, 1000], Stakes(100, 100, big_blind_ante=100))
+    assert [(1, 100)] == ante_posters(hand)
+
+
+def test_rule_05_a_short_small_blind_does_not_take_the_big_blind_ante() -> None:
+    """A small blind all-in for 50 of 100 (blinds 100/100): the big blind still posts the ante."""
+    hand = Hand.start([50, 1000, 1000], Stakes(100, 100, big_blind_ante=100))
+    assert ([(1, 100)], 250) == (ante_posters(hand), hand.pot)
+
+
+def test_rule_05_a_straddle_equal_to_the_big_blind_does_not_post_the_ante() -> None:
+    """Blinds 100/100 and a straddle of 100: the big blind (player 1), not the first player whose
+    blind equals the big blind (the small blind) nor the straddle, posts it."""
+    hand = Hand.start([1000] * 4, Stakes(100, 100, straddles=(100,), big_blind_ante=100))
+    assert [(1, 100)] == ante_posters(hand)
+
+
+def test_rule_05_a_table_names_its_big_blind_for_the_ante() -> None:
+    """At a table with a dead small blind, the player in the big blind's seat posts the ante and
+    the snapshot keeps who that is."""
+    hand = Hand.start([1000, 1000, 1000], Stakes(100, 100, big_blind_ante=100), blinds=[100, 100, 0],
+                      big_blind_player=0)  # fmt: skip
+    assert [(0, 100)] == ante_posters(hand)
+    assert 0 == from_json(to_json(hand)).big_blind_player
 
 
 def test_rule_06_minimum_bet_and_raise() -> None:

@@ -273,9 +273,10 @@ class _Game:
         dead = [small if kind == "sb+bb" else 0 for kind in self.posts]
         ante_posts = [a for a in self.antes if a]
         ante = max(ante_posts, default=0)
-        bb_ante = 0
+        bb_ante, big_blind_player = 0, None
         if len(ante_posts) == 1 and n > 2:
             bb_ante, ante = ante, 0
+            big_blind_player = next(p for p in range(n) if self.antes[p])
         try:
             if self.structure is Structure.FIXED_LIMIT:
                 stakes = Stakes(small, big, ante=ante, big_blind_ante=bb_ante,
@@ -287,6 +288,7 @@ class _Game:
             hand = Hand.start(
                 self.stacks, stakes, deck=Deck.for_hand(self.holes, self.board),
                 blinds=posted, dead=dead if any(dead) else None, first_to_act=first,
+                big_blind_player=big_blind_player,
             )  # fmt: skip
         except HoldemError as error:
             raise InvalidHistoryError(f"cannot start the hand: {error}") from None
