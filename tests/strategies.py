@@ -38,10 +38,11 @@ def examples(count: int) -> int:
 
 
 def random_action(hand: Hand, rng: random.Random) -> Action:
-    """A legal action for the player to act: fold, check or call, or a raise of random size."""
+    """A legal action for the player to act: fold (if allowed), check or call, or a raise of random size."""
     legal = hand.legal_actions()
     assert legal is not None
-    options = [Action.fold(), Action.check() if legal.can_check else Action.call()]
+    options = [Action.fold()] if legal.can_fold else []  # not when checking is free under forbid_free_fold
+    options.append(Action.check() if legal.can_check else Action.call())
     if legal.min_raise_to is not None and legal.max_raise_to is not None:
         options.append(Action.raise_to(rng.randint(legal.min_raise_to, legal.max_raise_to)))
     return rng.choice(options)

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from holdem import phh
-from holdem.errors import HoldemError
+from holdem.errors import HoldemError, SnapshotError
 from holdem.hand import Hand
 from holdem.snapshot import from_json, table_from_json, table_to_json, to_json
 from holdem.stakes import Stakes
@@ -128,3 +128,57 @@ def test_mutated_snapshots_restore_or_raise_a_snapshot_error(
     structural = data.draw(st.booleans())
     text = json.dumps(mutate(json.loads(text), data)) if structural else damage_text(text, data)
     read_snapshot(text, table)
+
+
+def chips_at(table: Table) -> int:
+    """The chips the seats hold (during a hand, a dealt seat holds what it started the hand with)."""
+    return sum(seat.stack for seat in table.seats if seat is not None)
+
+
+def play_out(table: Table, rng: random.Random) -> int:
+    """Finish the hand in progress and end it; returns the rake it took."""
+    hand = table.hand
+    if hand is None:
+        return 0
+    while not hand.is_complete:
+        hand.act(random_action(hand, rng))
+    assert hand.result is not None
+    table.end_hand()
+    return hand.result.rake
+
+
+@given(seed=st.integers(0, 2**32), data=st.data())
+@settings(max_examples=examples(300), deadline=None)
+def test_a_mutated_table_snapshot_conserves_chips_or_is_refused(seed: int, data: st.DataObject) -> None:
+    """Any field of a table snapshot taken mid-hand, changed to another value: the snapshot loads to
+    a table whose hands conserve chips (this one and the next), or it is a `SnapshotError`."""
+    rng = random.Random(seed)
+    room = Table(6, Stakes(5, 10), button=rng.choice(["dead", "moving"]), rng=rng)  # type: ignore[arg-type]
+    for seat in rng.sample(range(6), rng.randint(2, 6)):
+        room.sit(seat, f"p{seat}", rng.randint(5, 600))
+    hand = room.start_hand()
+    for _ in range(rng.randint(0, 8)):
+        if not hand.is_complete:
+            hand.act(random_action(hand, rng))
+    document = json.loads(table_to_json(room))
+    places = [p for p in paths(document) if p]
+    path = data.draw(st.sampled_from(places))
+    parent = document
+    for key in path[:-1]:
+        parent = parent[key]
+    parent[path[-1]] = data.draw(
+        st.one_of(
+            st.sampled_from(ODD_VALUES), st.integers(-5, 20_000), st.lists(st.integers(0, 9), max_size=6)
+        )
+    )
+    try:
+        table = table_from_json(json.dumps(document), rng=random.Random(seed))
+    except SnapshotError:
+        return
+    before = chips_at(table)
+    rake = play_out(table, rng)
+    assert before == chips_at(table) + rake
+    with contextlib.suppress(HoldemError):  # too few players left to deal, say
+        table.start_hand()
+        rake += play_out(table, rng)
+    assert before == chips_at(table) + rake

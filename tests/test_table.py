@@ -1,10 +1,14 @@
 """The table: button placement, blinds and seats across hands (rules 1-3)."""
 
+import json
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from holdem import Action, Deck, Stakes
+from holdem.errors import SnapshotError
 from holdem.table import Table, TableError
 
 
@@ -181,6 +185,41 @@ def test_table_snapshot_round_trips_mid_hand() -> None:
     finish(restored)
     finish(table)
     assert [s.stack for s in table.seats if s] == [s.stack for s in restored.seats if s]
+
+
+def saved_mid_hand() -> dict[str, Any]:
+    """A four-player table's snapshot with a hand in progress, as data."""
+    from holdem.snapshot import table_to_json
+
+    table = table_of("ABCD", button="dead")
+    table.start_hand().act(Action.call())
+    return dict(json.loads(table_to_json(table)))
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda d: d["hand"].update(starting_stacks=[15000] * 4),
+            "starting stacks .* are not the seats' stacks",
+        ),
+        (lambda d: d.update(hand_seats=d["hand_seats"][:3] + d["hand_seats"][:1]), "names a seat twice"),
+        (lambda d: d.update(hand_seats=d["hand_seats"][::-1]), "not in dealing order"),
+        (lambda d: d["seats"].__setitem__(d["hand_seats"][0], None), "names empty seats"),
+    ],
+    ids=["starting-stacks", "duplicate-seat", "order", "empty-seat"],
+)
+def test_a_table_snapshot_must_agree_with_itself(
+    change: Callable[[dict[str, Any]], None], message: str
+) -> None:
+    """A hand whose players are not the seats in dealing order with the seats' chips would create or
+    destroy chips when it ends: the snapshot is refused, naming the disagreement."""
+    from holdem.snapshot import table_from_json
+
+    data = saved_mid_hand()
+    change(data)
+    with pytest.raises(SnapshotError, match=message):
+        table_from_json(json.dumps(data))
 
 
 def test_table_hands_with_missed_blinds_export_and_replay() -> None:
