@@ -31,6 +31,13 @@ def _chips(name: str, value: object, *, positive: bool = False) -> None:
         raise InvalidConfigError(f"{name} must be {kind} whole number of chips, got {value!r}")
 
 
+def _straddles(value: object) -> tuple[int, ...]:
+    """Straddles as a tuple, from any list or tuple; anything else is refused."""
+    if not isinstance(value, list | tuple):
+        raise InvalidConfigError(f"straddles must be a list of chip amounts, got {value!r}")
+    return tuple(value)
+
+
 def _structure(value: object) -> Structure:
     """A `Structure`, also from its name (``"fixed-limit"``); anything else is refused."""
     if isinstance(value, Structure):
@@ -55,7 +62,7 @@ class Stakes:
     big_blind: int
     ante: int = 0
     big_blind_ante: int = 0
-    straddles: tuple[int, ...] = ()
+    straddles: tuple[int, ...] = attrs.field(default=(), converter=_straddles)
     structure: Structure = attrs.field(default=Structure.NO_LIMIT, converter=_structure)
     small_bet: int | None = None
     big_bet: int | None = None
@@ -69,11 +76,18 @@ class Stakes:
             )
         for name in ("ante", "big_blind_ante"):
             _chips(name.replace("_", " "), getattr(self, name))
+        below = self.big_blind
         for straddle in self.straddles:
             _chips("straddle", straddle, positive=True)
+            if straddle < below:
+                raise InvalidConfigError(f"straddle {straddle} is less than the blind before it ({below})")
+            below = straddle
         for name in ("small_bet", "big_bet"):
             if getattr(self, name) is not None:
                 _chips(name.replace("_", " "), getattr(self, name), positive=True)
+        small, big = self.bet_sizes
+        if big < small:
+            raise InvalidConfigError(f"big bet {big} is less than the small bet {small}")
 
     @property
     def bet_sizes(self) -> tuple[int, int]:

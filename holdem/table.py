@@ -50,8 +50,12 @@ class Table:
         button: ButtonRule = "dead",
         rng: RandomSource | None = None,
     ) -> None:
-        if not isinstance(size, int) or not 2 <= size <= 10:
+        if type(size) is not int or not 2 <= size <= 10:
             raise InvalidConfigError(f"a table has 2 to 10 seats, got {size!r}")
+        if not isinstance(stakes, Stakes):
+            raise InvalidConfigError(f"stakes must be a Stakes, got {stakes!r}")
+        if rules is not None and not isinstance(rules, Rules):
+            raise InvalidConfigError(f"rules must be a Rules, got {rules!r}")
         if button not in ("dead", "moving"):
             raise InvalidConfigError(f"button must be 'dead' or 'moving', got {button!r}")
         self.size = size
@@ -73,7 +77,7 @@ class Table:
             raise TableError(f"cannot {what} while a hand is in progress")
 
     def _occupied(self, seat: int) -> Seat:
-        if not isinstance(seat, int) or not 0 <= seat < self.size:
+        if type(seat) is not int or not 0 <= seat < self.size:
             raise TableError(f"no seat {seat!r} at a table of {self.size}")
         place = self.seats[seat]
         if place is None:
@@ -83,10 +87,14 @@ class Table:
     def sit(self, seat: int, name: str, stack: int, *, wait_for_big_blind: bool = True) -> None:
         """Seat a player. In a cash game a newcomer waits for the big blind or posts one (rule 3)."""
         self._between_hands("seat a player")
-        if not isinstance(seat, int) or not 0 <= seat < self.size:
+        if type(seat) is not int or not 0 <= seat < self.size:
             raise TableError(f"no seat {seat!r} at a table of {self.size}")
         if self.seats[seat] is not None:
             raise TableError(f"seat {seat} is taken")
+        if not isinstance(name, str) or not name:
+            raise TableError(f"a player's name must be non-empty text, got {name!r}")
+        if not isinstance(wait_for_big_blind, bool):
+            raise TableError(f"wait_for_big_blind must be true or false, got {wait_for_big_blind!r}")
         _check_chips(stack, "stack", positive=True)
         place = Seat(name, stack)
         if self.button_rule == "moving" and self.big_blind_seat is not None:

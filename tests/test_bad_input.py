@@ -2,6 +2,7 @@
 
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -15,6 +16,7 @@ from holdem.errors import (
     InvalidHistoryError,
     InvalidPlayerError,
     SnapshotError,
+    TableError,
 )
 from holdem.phh import loads, replay
 from holdem.snapshot import from_json, table_from_json, table_to_json, to_json
@@ -172,3 +174,37 @@ def test_raise_amount_errors_still_name_the_player_and_street() -> None:
     hand = Hand.start([100, 100, 100], Stakes(1, 2), rng=random.Random(1))
     with pytest.raises(InvalidAmountError, match=r"below the minimum 4 \(player 2, preflop\)"):
         hand.act(Action.raise_to(3))
+
+
+def test_straddles_given_as_a_list_are_a_tuple() -> None:
+    """`straddles=[4]` is the straddle of 4 (stakes stay hashable and frozen); a non-list is refused."""
+    assert (4,) == Stakes(1, 2, straddles=[4]).straddles  # type: ignore[arg-type]
+    hand = Hand.start([100] * 4, Stakes(1, 2, straddles=[4]))  # type: ignore[arg-type]
+    assert (1, 2, 4, 0) == hand.declared_blinds
+    with pytest.raises(InvalidConfigError, match="straddles must be a list"):
+        Stakes(1, 2, straddles=4)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("make", "error", "message"),
+    [
+        (lambda: Table(6, (1, 2)), InvalidConfigError, r"stakes must be a Stakes, got \(1, 2\)"),
+        (lambda: Table(6, Stakes(1, 2), rules="acpc"), InvalidConfigError, "rules must be a Rules"),
+        (lambda: Table(True, Stakes(1, 2)), InvalidConfigError, "2 to 10 seats, got True"),
+        (lambda: Stakes(1, 2, straddles=(1,)), InvalidConfigError, "straddle 1 is less than the blind"),
+        (lambda: Stakes(1, 2, straddles=(4, 3)), InvalidConfigError, "straddle 3 is less than the blind"),
+        (lambda: Stakes(1, 2, structure="fixed-limit", small_bet=4, big_bet=2), InvalidConfigError,
+         "big bet 2 is less than the small bet 4"),
+        (lambda: Table(6, Stakes(1, 2)).sit(True, "ann", 100), TableError, "no seat True"),
+        (lambda: Table(6, Stakes(1, 2)).sit(0, 5, 100), TableError, "name must be non-empty text, got 5"),
+        (lambda: Table(6, Stakes(1, 2)).sit(0, "ann", 100, wait_for_big_blind="no"), TableError,
+         "wait_for_big_blind must be true or false"),
+    ],
+)  # fmt: skip
+def test_values_that_failed_late_are_refused_when_made(
+    make: Any, error: type[Exception], message: str
+) -> None:
+    """Stakes, tables and seats that used to fail later (TypeError, AttributeError) or were accepted
+    although meaningless are a typed error naming the value when made."""
+    with pytest.raises(error, match=message):
+        make()
