@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -172,7 +173,8 @@ def _cmd_icm(args: argparse.Namespace) -> int:
         print(json.dumps({"equities": list(result.equities), "method": result.method,
                           "stderr": list(result.stderr)}))  # fmt: skip
         return 0
-    pool = sum(args.prizes[: sum(1 for s in args.stacks if s)])
+    players = sum(1 for s in args.stacks if s)
+    pool = sum(args.prizes[:players])
     sampled = result.method == "sampled"
     print(f"{'player':>6}  {'stack':>10}  {'equity':>10}  {'share':>7}" + ("  ±stderr" if sampled else ""))
     for k, (stack, value, error) in enumerate(zip(args.stacks, result.equities, result.stderr, strict=True)):
@@ -180,6 +182,9 @@ def _cmd_icm(args: argparse.Namespace) -> int:
         line = f"{k + 1:>6}  {stack:>10,}  {value:>10.2f}  {share:>7.2%}"
         print(line + (f"  ±{error:.2f}" if sampled else ""))
     print(f"method: {result.method}" + (f" ({args.samples:,} finishing orders)" if sampled else ""))
+    if len(args.prizes) > players:
+        print(f"note: {len(args.prizes)} prizes but {players} players with chips: the prizes of places "
+              f"{players + 1} and beyond are not in play (those places are already decided)")  # fmt: skip
     return 0
 
 
@@ -421,9 +426,26 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _joined_negative_lists(argv: Sequence[str]) -> list[str]:
+    """``--stacks -1,2`` as ``--stacks=-1,2``: argparse takes a list starting with a minus for an
+    option, so the value would be lost and its own check never reached."""
+    out: list[str] = []
+    for token in argv:
+        if (
+            out
+            and out[-1].startswith("--")
+            and "=" not in out[-1]
+            and re.fullmatch(r"-[0-9.][0-9.,]*,[0-9.,-]*", token)
+        ):
+            out[-1] = f"{out[-1]}={token}"
+        else:
+            out.append(token)
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (130 when interrupted by Ctrl-C)."""
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_args(_joined_negative_lists(sys.argv[1:] if argv is None else argv))
     if os.getcwd() not in sys.path:  # so that bots given as mybot:MyBot load from the current folder
         sys.path.insert(0, os.getcwd())
     command = " ".join(filter(None, (args.command, getattr(args, "acpc_command", None))))

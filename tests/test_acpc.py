@@ -390,3 +390,11 @@ def test_a_client_never_sends_an_invalid_action(tmp_path: Path) -> None:
         tmp_path, "holdem.nolimit.2p.reverse_blinds.game", ["w", "r"], ["wild:Wild", "random"], 20
     )
     assert "invalid action" not in errors and "SCORE:" in out
+
+
+@pytest.mark.parametrize("betting", ["r250cc/", "cc/cc/r500cc/", "r250c/cr500cc/"])
+def test_a_round_break_in_the_wrong_place_is_a_protocol_error(betting: str) -> None:
+    """Heads-up `r250cc/` has an action too many in round 1: it is refused, not read as `r250c/c`."""
+    boards = "/".join(["8dAs8s", "Kh", "2c"][: betting.count("/")])
+    with pytest.raises(ProtocolError, match="is over before its last action"):
+        hand_from_state(parse_match_state(f"MATCHSTATE:0:0:{betting}:9hQd|/{boards}", NL2), NL2)

@@ -84,6 +84,29 @@ def test_rule_31_bad_icm_input_is_a_clear_error(
         icm(stacks, prizes_by_place)
 
 
+def test_rule_31_sampled_equal_stacks_have_equal_equity() -> None:
+    """Above the exact limit, equal stacks still get exactly equal equity (and error)."""
+    stacks = [1000] * 10 + [500] * 6
+    result = icm(stacks, [50, 30, 20, 10, 5], samples=20_000, rng=7)
+    assert "sampled" == result.method
+    assert {result.equities[0]} == set(result.equities[:10]) and {result.equities[-1]} == set(
+        result.equities[10:]
+    )
+    assert {result.stderr[0]} == set(result.stderr[:10])
+    assert pytest.approx(115.0) == sum(result.equities)
+
+
+def test_icm_command_says_when_prizes_outnumber_players(capsys: pytest.CaptureFixture[str]) -> None:
+    assert 0 == main(["icm", "--stacks", "1,2", "--prizes", "10,5,3"])
+    assert "3 prizes but 2 players with chips" in capsys.readouterr().out
+
+
+def test_icm_command_reports_a_negative_stack(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--stacks -1,2` reaches the stacks' own check, not argparse's "expected one argument"."""
+    assert 2 == main(["icm", "--stacks", "-1,2", "--prizes", "10"])
+    assert "stacks must be non-negative whole numbers, got [-1, 2]" in capsys.readouterr().err
+
+
 def test_icm_command_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert 0 == main(["icm", "--stacks", "5000,3000,2000", "--prizes", "50,30,20", "--json"])
     data = json.loads(capsys.readouterr().out)

@@ -62,9 +62,9 @@ def replay_betting(hand: Hand, betting: Sequence[Sequence[Move]]) -> None:
             raise ProtocolError(f"round {r + 1} begins before round {r} is over")
         for move in moves:
             if hand.actor is None:
-                raise ProtocolError(
-                    f"{''.join(k + str(s or '') for k, s in moves)}: an action after the hand is over"
-                )
+                raise ProtocolError(f"{_text(moves)}: an action after the hand is over")
+            if int(hand.phase) != r:
+                raise ProtocolError(f"{_text(moves)}: round {r + 1} is over before its last action")
             try:
                 hand.act(engine_action(hand, move))
             except HoldemError as error:
@@ -72,6 +72,10 @@ def replay_betting(hand: Hand, betting: Sequence[Sequence[Move]]) -> None:
                 raise ProtocolError(f"action {text!r} in round {r + 1} is not valid: {error}") from None
         if r + 1 < len(betting) and not hand.is_complete and int(hand.phase) == r:
             raise ProtocolError(f"round {r + 1} is cut short: the betting is not over")
+
+
+def _text(moves: Sequence[Move]) -> str:
+    return "".join(k + str(s or "") for k, s in moves)
 
 
 def hand_from_state(state: MatchState, game: GameDef) -> Hand:
