@@ -132,6 +132,26 @@ def test_a_player_who_sits_out_is_dealt_no_hands() -> None:
     assert seats[2] not in r.table.hand_seats
 
 
+def test_a_request_that_changes_nothing_is_refused_so_nothing_is_stored_or_sent() -> None:
+    """`sit_in` while in, or `sit_out` while out, is refused (the app stores and broadcasts only
+    what a request changed)."""
+    r = room()
+    seat = r.join("ann", 100, None, 0.0)[0]
+    before = r.to_dict()
+    with pytest.raises(RequestError, match="already sitting in"):
+        r.sit_in(seat, False, 1.0)
+    r.sit_out(seat)
+    out = r.to_dict()
+    with pytest.raises(RequestError, match="already sitting out"):
+        r.sit_out(seat)
+    assert (out, True) == (r.to_dict(), before != out)
+
+
+def test_table_settings_beyond_what_joins_could_meet_are_refused() -> None:
+    with pytest.raises(RequestError, match="big_blind must be a whole number from 0 to 1,000,000,000,000"):
+        table_config({"big_blind": 10**30, "min_buy_in": 10**30, "max_buy_in": 10**30})
+
+
 def test_a_stored_room_restores_to_the_same_hand() -> None:
     r, rng = room(), random.Random(3)
     for name in ("ann", "bob", "cid"):

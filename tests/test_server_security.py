@@ -21,7 +21,7 @@ from websockets.sync.client import connect
 
 from holdem import phh
 from holdem.server.client import SeatRun
-from tests.server_support import ThreadServer, play_bots
+from tests.server_support import ADMIN, ThreadServer, play_bots
 
 CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 
@@ -117,6 +117,8 @@ def test_garbage_oversized_unknown_and_mistyped_messages_get_errors_and_change_n
             "[1, 2]": "a message is a JSON object",
             json.dumps({"type": "shuffle"}): "unknown message type",
             json.dumps({"type": "act", "hand": hand, "action": "bet"}): "action must be",
+            json.dumps({"type": "act", "hand": hand, "action": ["call"]}): "action must be",
+            json.dumps({"type": "act", "hand": hand, "action": {"kind": "call"}}): "action must be",
             json.dumps(
                 {"type": "act", "hand": hand, "action": "raise", "amount": "lots"}
             ): "raise needs amount",
@@ -196,3 +198,20 @@ def test_a_token_whose_seat_was_left_sees_and_does_nothing_more(server: ThreadSe
                 old.send(json.dumps({"type": "sit_out"}))
     listed = server.http("GET", "/api/tables")[1]["tables"][0]
     assert [{"seat": seat, "name": "eve", "stack": 100}] == listed["players"]
+
+
+def test_hand_numbers_beyond_64_bits_are_a_bad_request(server: ThreadServer) -> None:
+    """`?after=` past what the database holds is a 400 naming the range, not a server error."""
+    table = server.table(seats=2)
+    status, answer = server.http("GET", f"/api/tables/{table}/hands?after={2**70}", token=ADMIN)
+    assert (400, True) == (status, "after must be a hand number from 0" in answer["error"])
+    status, answer = server.http("GET", f"/api/tables/{table}/hands?after=-1", token=ADMIN)
+    assert 400 == status
+
+
+def test_tables_with_stakes_no_join_could_meet_are_refused_when_created(server: ThreadServer) -> None:
+    """Blinds or buy-ins of 10**30 were accepted, and then every join failed: bounded up front."""
+    for settings in ({"big_blind": 10**30, "min_buy_in": 10**30, "max_buy_in": 10**30},
+                     {"max_buy_in": 10**30}):  # fmt: skip
+        status, answer = server.http("POST", "/api/tables", settings, ADMIN)
+        assert (400, True) == (status, "from 0 to 1,000,000,000,000" in answer["error"]), answer

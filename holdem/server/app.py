@@ -328,6 +328,8 @@ async def _hands(request: Request, hub: Hub) -> Any:
         after = int(request.query_params.get("after", "0"))
     except ValueError:
         raise RequestError("after must be a hand number") from None
+    if not 0 <= after < 2**63:
+        raise RequestError(f"after must be a hand number from 0 to 2**63 - 1, got {after}")
     loop = asyncio.get_running_loop()
     rows = await loop.run_in_executor(hub.executor, hub.storage.hands, ident, after)
     return {"hands": [{"number": number, "phh": text} for number, text in rows]}

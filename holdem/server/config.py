@@ -37,6 +37,9 @@ class TableConfig:
 
 
 _INTS = ("seats", "small_blind", "big_blind", "ante", "min_buy_in", "max_buy_in")
+CHIP_LIMIT = 10**12
+"""The most chips a blind, ante or buy-in may be: ten seats' totals stay exact in JavaScript
+numbers (below 2**53) and in the database's 64-bit integers."""
 _SECONDS = ("action_seconds", "time_bank_seconds")
 
 
@@ -49,8 +52,8 @@ def table_config(data: Any) -> TableConfig:
         raise RequestError(f"unknown table settings {unknown}; known: {', '.join(_INTS + _SECONDS)}")
     for name in _INTS:
         value = data.get(name, 0)
-        if type(value) is not int or value < 0:
-            raise RequestError(f"{name} must be a non-negative whole number, got {value!r}")
+        if type(value) is not int or not 0 <= value <= CHIP_LIMIT:
+            raise RequestError(f"{name} must be a whole number from 0 to {CHIP_LIMIT:,}, got {value!r}")
     for name in _SECONDS:
         value = data.get(name, 1)
         if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= 86_400:

@@ -141,7 +141,7 @@ def parse_request(text: str | bytes) -> Request:
                 data["action"] = Action.raise_to(amount)
             except HoldemError as error:
                 raise RequestError(str(error)) from None
-        elif action in _ACTIONS:
+        elif isinstance(action, str) and action in _ACTIONS:
             data["action"] = _ACTIONS[action]
         else:
             raise RequestError(f"action must be fold, check, call or raise, got {action!r}")

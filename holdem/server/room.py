@@ -173,8 +173,12 @@ class Room:
         return change
 
     def sit_out(self, seat: int) -> Change:
+        """Sit out from the next hand on; refused when already out (nothing to store or send)."""
         member = self._member(seat)
-        if self.table.seats[seat] is not None:
+        place = self.table.seats[seat]
+        if (place.sitting_out if place is not None else member.away):
+            raise RequestError("you are already sitting out")
+        if place is not None:
             self.table.sit_out(seat)
         else:
             member.away = True
@@ -185,9 +189,13 @@ class Room:
         member = self._member(seat)
         if not isinstance(post, bool):
             raise RequestError(f"post must be true or false, got {post!r}")
+        place = self.table.seats[seat]
+        before = (member.away, attrs.astuple(place) if place is not None else None)
         member.away = False
-        if self.table.seats[seat] is not None:
+        if place is not None:
             self.table.sit_in(seat, post_missed=post)
+        if before == (member.away, attrs.astuple(place) if place is not None else None):
+            raise RequestError("you are already sitting in")  # nothing changed: nothing to store or send
         change = Change()
         self._start(now, change)
         return change
