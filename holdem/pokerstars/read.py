@@ -1,11 +1,16 @@
 """PokerStars to PHH: hands read from PokerStars text, replayed through the engine, checked against
 the amounts the file states, and written as PHH documents.
 
-A file may hold many hands, with Windows line endings or a byte-order mark. Player names may hold
-spaces, brackets and colons (each line is matched against the seated names). Sitting-out players
-are left out of the hand; chat, connection and time-out lines are ignored. A hand that was
-cancelled, is not hold'em, was run twice, has a dead button, or does not replay to the file's
-``collected`` amounts (rake taken into account) is skipped whole, with the reason.
+A file may hold many hands, with Windows line endings or a byte-order mark; cash games, home games,
+tournaments and the hold'em hands of mixed games; 2005-era tables without "N-max". Player names
+may hold spaces, brackets and colons (each line is matched against the seated names). A player
+marked sitting out is in the hand when the hand has a post or an action of theirs (PokerStars
+deals sitting-out tournament players in and folds for them), and left out otherwise; chat,
+connection and time-out lines are ignored. The board is checked against the cards each street
+repeats, and the settlement against the ``collected`` lines and the summary's amounts. Every hand
+is imported or skipped whole with its reason (cancelled, not hold'em, run twice, a dead button,
+a structure the engine does not play, a damaged line, amounts that disagree): one bad hand never
+stops the rest of the file.
 """
 
 from __future__ import annotations
@@ -27,12 +32,12 @@ from holdem.stakes import Stakes, Structure
 
 __all__ = ["Imported", "read_hands"]
 
-_START = re.compile(r"^PokerStars (?:Zoom )?(?:Hand|Game) #(\d+):\s*(.*)$")
+_START = re.compile(r"^PokerStars (?:Home Game |Zoom )?(?:Hand|Game) #(\d+):\s*(.*)$")
 _TOURNAMENT = re.compile(r"Tournament #(\d+),")
 _LEVEL = re.compile(r"Level (\w+) \((\d+)/(\d+)\)")
-_CASH = re.compile(r"\(([^/()\s]+)/([^/()\s]+)(?: ([A-Z]{3}))?\)")
-_WHEN = re.compile(r" - (\d{4})/(\d{2})/(\d{2}) (\d{1,2}:\d{2}:\d{2})")
-_TABLE = re.compile(r"^Table '(.*)' (\d+)-max (?:\(Play Money\) )?Seat #(\d+) is the button")
+_CASH = re.compile(r"(?:\(|, )([^/()\s,]+)/([^/()\s]+)(?: ([A-Z]{3}))?\)")  # mixed: (Hold'em No Limit, $1/$2)
+_WHEN = re.compile(r" - (\d{4})/(\d{2})/(\d{2})(?: -)? (\d{1,2}:\d{2}:\d{2})")  # 2005: "2005/08/14 - 21:13:51"
+_TABLE = re.compile(r"^Table '(.*)' (?:(\d+)-max )?(?:\(Play Money\) )?Seat #(\d+) is the button")
 _SEAT = re.compile(r"^Seat (\d+): (.+) \((\S+) in chips(?:, \S+ bounty)?\)(.*)$")
 _DEALT = re.compile(r"^Dealt to (.+) \[(\S\S) (\S\S)\]$")
 _STREET = re.compile(r"^\*\*\* (FLOP|TURN|RIVER) \*\*\* \[([^\]]*)\](?: \[(\S\S)\])?")
@@ -42,6 +47,13 @@ _RAKE = re.compile(r"\| Rake (\S+)")
 _SHOWED = re.compile(
     r"^Seat \d+: (.+?)(?: \((?:button|small blind|big blind)\))* (?:showed|mucked) \[(\S\S) (\S\S)\]"
 )
+_WON = re.compile(
+    r"^Seat \d+: (.+?)(?: \((?:button|small blind|big blind)\))*(?: (?:showed|mucked) \[[^\]]*\] and)?"
+    r" (?:won|collected) \((\S+)\)"
+)
+_BOARD = re.compile(r"^Board \[([^\]]*)\]$")
+_PLAYING = ("posts ", "folds", "checks", "calls ", "bets ", "raises ", "shows ")
+"""What a seated player's line begins with when they are in the hand."""
 _IGNORED = re.compile(
     r" (?:is (?:dis)?connected|has timed out.*|has returned|leaves the table|joins the table.*"
     r"|said, \".*\"|will be allowed to play.*|was removed from the table.*|is sitting out|sits out)$"
@@ -73,9 +85,17 @@ def read_hands(text: str) -> list[Imported]:
         ident = _START.match(block[0])[1]  # type: ignore[index]
         try:
             out.append(Imported(k, ident, _read(block)))
-        except InvalidHistoryError as error:
+        except HoldemError as error:  # InvalidHistoryError, and a card or value the engine refused
             out.append(Imported(k, ident, None, str(error)))
     return out
+
+
+def _cards(text: str, line: str) -> list[Card]:
+    """The cards of a line, such as ``Kd 7c 2h``; a damaged card names the line."""
+    try:
+        return list(parse_cards(text, distinct=True))
+    except HoldemError as error:
+        raise InvalidHistoryError(f"{error} in {line!r}") from None
 
 
 class _Money:
@@ -108,6 +128,10 @@ def _read(lines: list[str]) -> dict[str, Any]:
         raise InvalidHistoryError("the hand was cancelled")
     if "*** FIRST " in body or "run twice" in body:
         raise InvalidHistoryError("run it twice cannot be represented")
+    if re.search(r"Pot Limit Pre-?Flop", rest, re.IGNORECASE):
+        raise InvalidHistoryError(
+            "pot-limit before the flop and no-limit after it is not a structure the engine plays"
+        )
     structure = (
         Structure.POT_LIMIT
         if "Pot Limit" in rest
@@ -140,12 +164,7 @@ def _read(lines: list[str]) -> dict[str, Any]:
     if table is None:
         raise InvalidHistoryError("no Table line after the first line")
     button = int(table[3])
-    seated: dict[str, tuple[int, int]] = {}  # name -> (seat, stack) of the players dealt in
-    i = 2
-    while i < len(lines) and (seat := _SEAT.match(lines[i])):
-        if "sitting out" not in seat[4] and "out of hand" not in seat[4]:
-            seated[seat[2]] = (int(seat[1]), money(seat[3]))
-        i += 1
+    seated, i = _seated(lines, money)
     if len(seated) < 2:
         raise InvalidHistoryError("fewer than two players dealt in")
     order = sorted(seated, key=lambda name: seated[name][0])
@@ -160,15 +179,38 @@ def _read(lines: list[str]) -> dict[str, Any]:
             game.summary = True
         game.line(line, names)
     doc = game.finish()
-    doc |= {
-        "players": order,
-        "seats": [seated[name][0] for name in order],
-        "seat_count": int(table[2]),
-        "table": table[1],
-        "hand": int(head[1]),
-        **meta,
-    }
-    return doc
+    doc |= {"players": order, "seats": [seated[name][0] for name in order]}
+    if table[2] is not None:  # 2005-era tables do not say how many seats they have
+        doc["seat_count"] = int(table[2])
+    if table[1]:
+        doc["table"] = table[1]
+    return doc | {"hand": int(head[1]), **meta}
+
+
+def _seated(lines: list[str], money: _Money) -> tuple[dict[str, tuple[int, int]], int]:
+    """The players dealt in, name -> (seat, stack), and the index of the first line after the seats.
+
+    A player marked sitting out is dealt in when a line of the hand posts or acts for them
+    (PokerStars deals sitting-out tournament players in and folds for them).
+    """
+    seats: list[tuple[str, int, int, str]] = []
+    i = 2
+    while i < len(lines) and (seat := _SEAT.match(lines[i])):
+        seats.append((seat[2], int(seat[1]), money(seat[3]), seat[4]))
+        i += 1
+    end = lines.index("*** SUMMARY ***") if "*** SUMMARY ***" in lines else len(lines)
+    playing = lines[i:end]
+
+    def plays(name: str) -> bool:
+        return any(
+            line.startswith(name + ": ") and line[len(name) + 2 :].startswith(_PLAYING) for line in playing
+        )
+
+    return {
+        name: (number, stack)
+        for name, number, stack, note in seats
+        if "out of hand" not in note and ("sitting out" not in note or plays(name))
+    }, i
 
 
 class _Game:
@@ -182,6 +224,8 @@ class _Game:
         self.index = {name: p for p, name in enumerate(order)}
         n = len(order)
         self.posts: list[str | None] = [None] * n  # "sb", "bb" or "sb+bb" (a dead small blind)
+        self.paid = [0] * n  # chips posted as blinds
+        self.short = [False] * n  # a blind posted all-in
         self.antes = [0] * n
         self.small = 0
         self.holes: list[list[Card | None]] = [[None, None] for _ in range(n)]
@@ -189,22 +233,18 @@ class _Game:
         self.actions: list[tuple[int, str, int | None, str]] = []  # player, verb, amount, line
         self.streets: list[int] = []  # the number of actions before each board card group
         self.collected = [0] * n
+        self.won: list[int] | None = None  # the summary's "won (X)" and "collected (X)" amounts
         self.rake = 0
         self.summary = False
 
     def line(self, line: str, names: list[str]) -> None:
         if self.summary:
-            if rake := _RAKE.search(line):
-                self.rake = self.money(rake[1])
-            elif shown := _SHOWED.match(line):
-                self._hole(shown[1], shown[2], shown[3], line)
+            self._summary_line(line)
             return
         if dealt := _DEALT.match(line):
             self._hole(dealt[1], dealt[2], dealt[3], line)
         elif street := _STREET.match(line):
-            cards = parse_cards(street[3] if street[3] else street[2])
-            self.streets.append(len(self.actions))
-            self.board.extend(cards)
+            self._street(street[1], street[2], street[3], line)
         elif _UNCALLED.match(line):
             pass  # the engine returns uncalled bets itself; the amount is checked through the stacks
         elif collected := _COLLECTED.match(line):
@@ -219,13 +259,39 @@ class _Game:
                 return
             self._act(self.index[name], line[len(name) + 2 :], line)
 
+    def _street(self, name: str, before: str, new: str | None, line: str) -> None:
+        """A street's cards; the turn and river lines repeat the board so far, which must agree."""
+        if new is None:
+            cards = _cards(before, line)
+            if name != "FLOP" or self.board or len(cards) != 3:
+                raise InvalidHistoryError(f"a damaged board line: {line!r}")
+        else:
+            if _cards(before, line) != self.board or len(self.board) != (3 if name == "TURN" else 4):
+                shown = " ".join(map(str, self.board))
+                raise InvalidHistoryError(f"{line!r} does not repeat the board dealt so far [{shown}]")
+            cards = _cards(new, line)
+        self.streets.append(len(self.actions))
+        self.board.extend(cards)
+
+    def _summary_line(self, line: str) -> None:
+        """The rake, cards shown, the board and each player's amount won, to check the hand against."""
+        if rake := _RAKE.search(line):
+            self.rake = self.money(rake[1])
+        elif (board := _BOARD.match(line)) and _cards(board[1], line) != self.board:
+            raise InvalidHistoryError(f"the summary's {line!r} is not the board dealt")
+        if won := _WON.match(line):
+            self.won = self.won or [0] * len(self.order)
+            self.won[self._player(won[1], line)] += self.money(won[2])
+        if shown := _SHOWED.match(line):
+            self._hole(shown[1], shown[2], shown[3], line)
+
     def _player(self, name: str, line: str) -> int:
         if name not in self.index:
             raise InvalidHistoryError(f"a line for nobody in the hand: {line!r}")
         return self.index[name]
 
     def _hole(self, name: str, a: str, b: str, line: str) -> None:
-        self.holes[self._player(name, line)] = list(parse_cards(a + b))
+        self.holes[self._player(name, line)] = list(_cards(f"{a} {b}", line))
 
     def _act(self, p: int, what: str, line: str) -> None:
         what = what.removesuffix(" and is all-in")
@@ -233,20 +299,26 @@ class _Game:
         if what.startswith("posts "):
             amount = self.money(words[-1])
             all_in = line.endswith(" and is all-in")
+            if what.startswith("posts the ante"):
+                self.antes[p] = amount
+                return
             if what.startswith("posts small & big blinds"):
                 self.posts[p] = "sb+bb"
             elif what.startswith("posts small blind"):
-                self.posts[p] = "sb"
+                # A returning player's small blind beside their big blind is dead money (rule 3).
+                self.posts[p] = "sb+bb" if self.posts[p] == "bb" else "sb"
                 self.small = self.small if all_in else max(self.small, amount)
             elif what.startswith("posts big blind"):
-                self.posts[p] = "bb"
-            elif what.startswith("posts the ante"):
-                self.antes[p] = amount
+                self.posts[p] = "sb+bb" if self.posts[p] == "sb" else "bb"
             else:
                 raise InvalidHistoryError(f"a post that cannot be represented: {line!r}")
+            self.paid[p] += amount
+            self.short[p] = self.short[p] or all_in
         elif words[0] in ("folds", "checks"):
             self.actions.append((p, words[0], None, line))
         elif words[0] in ("calls", "bets"):
+            if len(words) < 2:
+                raise InvalidHistoryError(f"{words[0]} without an amount: {line!r}")
             self.actions.append((p, words[0], self.money(words[1]), line))
         elif words[0] == "raises" and len(words) == 4 and words[2] == "to":
             self.actions.append((p, "raises", self.money(words[3]), line))
@@ -271,6 +343,10 @@ class _Game:
         nominal = {"sb": small, "bb": big, "sb+bb": big, None: 0}
         posted = [nominal[kind] for kind in self.posts]
         dead = [small if kind == "sb+bb" else 0 for kind in self.posts]
+        # A second small blind, posted by a returning player away from the small blind, is dead.
+        smalls = sorted((p for p in range(n) if self.posts[p] == "sb"), key=lambda p: p != sb_at)
+        for p in smalls[1:]:
+            posted[p], dead[p] = 0, small
         ante_posts = [a for a in self.antes if a]
         ante = max(ante_posts, default=0)
         bb_ante, big_blind_player = 0, None
@@ -283,20 +359,34 @@ class _Game:
                                 structure=self.structure, small_bet=self.low, big_bet=self.high)  # fmt: skip
             else:
                 stakes = Stakes(small, big, ante=ante, big_blind_ante=bb_ante, structure=self.structure)
-            bbs = [p for p in range(n) if self.posts[p] in ("bb", "sb+bb")]
-            first = (bbs[0] + 1) % n if len(bbs) > 1 else None
-            hand = Hand.start(
-                self.stacks, stakes, deck=Deck.for_hand(self.holes, self.board),
-                blinds=posted, dead=dead if any(dead) else None, first_to_act=first,
-                big_blind_player=big_blind_player,
-            )  # fmt: skip
+        except HoldemError as error:
+            raise InvalidHistoryError(f"cannot start the hand: {error}") from None
+        bbs = [p for p in range(n) if self.posts[p] in ("bb", "sb+bb")]
+        setup = {"blinds": posted, "dead": dead if any(dead) else None, "big_blind_player": big_blind_player,
+                 "first_to_act": (bbs[0] + 1) % n if len(bbs) > 1 else None}  # fmt: skip
+        try:
+            return self._document(self._replay(stakes, setup))
+        except InvalidHistoryError:
+            # PokerStars lets players call a big blind that is all-in short for what it posted
+            # (rule 7 would have them call the full blind): when the file says so, replay it so.
+            short = [p for p in bbs if self.short[p] and self.paid[p] < posted[p]]
+            if not short:
+                raise
+        for p in short:
+            posted[p] = self.paid[p]
+        return self._document(self._replay(stakes, setup))
+
+    def _replay(self, stakes: Stakes, setup: dict[str, Any]) -> Hand:
+        """The hand replayed in the engine, action by action, as the file has it."""
+        try:
+            hand = Hand.start(self.stacks, stakes, deck=Deck.for_hand(self.holes, self.board), **setup)
         except HoldemError as error:
             raise InvalidHistoryError(f"cannot start the hand: {error}") from None
         for p, verb, amount, line in self.actions:
             self._apply(hand, p, verb, amount, line)
         if not hand.is_complete or hand.result is None:
             raise InvalidHistoryError("the history ends before the hand is over")
-        return self._document(hand)
+        return hand
 
     def _apply(self, hand: Hand, p: int, verb: str, amount: int | None, line: str) -> None:
         try:
@@ -324,6 +414,10 @@ class _Game:
         if len(live) > 1 and any(None in self.holes[p] for p in live):
             raise InvalidHistoryError("showdown cards unknown: the hand cannot be settled")
         payouts = list(result.payouts)
+        if self.won is not None and self.won != self.collected:
+            raise InvalidHistoryError(
+                f"the summary's amounts won {self.won} are not the collected amounts {self.collected}"
+            )
         kept = [a - b for a, b in zip(payouts, self.collected, strict=True)]
         if any(k < 0 for k in kept) or sum(kept) != self.rake:
             raise InvalidHistoryError(

@@ -3,7 +3,10 @@
 The hand is replayed through the engine first (`holdem.phh.replay`), so what is written is what
 the rules give: posts, amounts called, ``raises X to Y``, all-ins, uncalled bets, showdown,
 ``collected`` lines per pot, and the summary. Every hole card the document knows is written as a
-``Dealt to`` line, so the text converts back to the same hand.
+``Dealt to`` line, so the text converts back to the same hand. Nothing is made up: a document
+without a date, table name or table size is written without one (PokerStars text must name its
+players, seats, hand number and a tournament's level, so those default to p1…, seats 1…, the
+hand's place in the file and level I).
 """
 
 from __future__ import annotations
@@ -82,23 +85,21 @@ def _header(
         else (stakes.small_blind, stakes.big_blind)
     )
     game = f"Hold'em {_GAMES[stakes.structure]}"
-    when = str(doc.get("time", "")) or "2000/01/01 00:00:00 ET"
+    when = ""  # nothing is made up: a document without a date is written without one
     if "year" in doc and "month" in doc and "day" in doc:
-        when = f"{doc['year']:04d}/{doc['month']:02d}/{doc['day']:02d} {doc.get('time', '00:00:00')} ET"
+        when = f" - {doc['year']:04d}/{doc['month']:02d}/{doc['day']:02d} {doc.get('time', '00:00:00')} ET"
     ident = doc.get("hand", number)
     if doc.get("event") is not None:  # a tournament: chips without currency
         level = doc.get("_level", "I")
         head = f"PokerStars Hand #{ident}: Tournament #{doc['event']}, {game}"
-        head += f" - Level {level} ({low}/{high}) - {when}"
+        head += f" - Level {level} ({low}/{high}){when}"
     else:
         currency = f" {doc['currency']}" if doc.get("currency") else ""
-        head = f"PokerStars Hand #{ident}:  {game} ({money(low)}/{money(high)}{currency}) - {when}"
+        head = f"PokerStars Hand #{ident}:  {game} ({money(low)}/{money(high)}{currency}){when}"
     n = len(names)
-    table = str(doc.get("table", "holdem"))
-    lines = [
-        head,
-        f"Table '{table}' {doc.get('seat_count', max(seats))}-max Seat #{seats[n - 1]} is the button",
-    ]
+    table = str(doc.get("table", ""))  # no name is made up either, nor a table size
+    size = f"{doc['seat_count']}-max " if "seat_count" in doc else ""
+    lines = [head, f"Table '{table}' {size}Seat #{seats[n - 1]} is the button"]
     order = sorted(range(n), key=seats.__getitem__)
     lines += [f"Seat {seats[p]}: {names[p]} ({money(hand.starting_stacks[p])} in chips)" for p in order]
     return lines

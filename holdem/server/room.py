@@ -176,7 +176,7 @@ class Room:
         """Sit out from the next hand on; refused when already out (nothing to store or send)."""
         member = self._member(seat)
         place = self.table.seats[seat]
-        if (place.sitting_out if place is not None else member.away):
+        if place.sitting_out if place is not None else member.away:
             raise RequestError("you are already sitting out")
         if place is not None:
             self.table.sit_out(seat)

@@ -1,0 +1,182 @@
+"""Real PokerStars files' edge cases, as sample files in their style (tests/data/pokerstars/):
+each hand is imported to what the file states, or skipped whole with its reason."""
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from holdem import Hand, Stakes, phh
+from holdem.pokerstars import Imported, read_hands, write_hand
+from tests.strategies import examples, random_action
+
+FILES = Path(__file__).resolve().parent / "data" / "pokerstars"
+
+
+def read(name: str) -> dict[str, Imported]:
+    return {hand.ident: hand for hand in read_hands((FILES / name).read_text(encoding="utf-8"))}
+
+
+def replays_to_the_file(imported: Imported) -> bool:
+    """The engine's settlement, less the rake the file took, gives the stacks the document records."""
+    doc = imported.doc
+    assert doc is not None, imported.reason
+    replayed = phh.replay(doc)
+    assert replayed.hand is not None and replayed.hand.result is not None
+    kept = [p - w for p, w in zip(replayed.hand.result.payouts, doc["winnings"], strict=True)]
+    finishing = [s - k for s, k in zip(replayed.finishing_stacks or (), kept, strict=True)]
+    return bool(doc.get("_rake", 0) == sum(kept) and doc["finishing_stacks"] == finishing)
+
+
+def test_sitting_out_tournament_players_are_dealt_in_and_fold() -> None:
+    """PokerStars deals sitting-out tournament players in: they post and fold, and may hold the
+    button; a player out of hand (just moved in) is not dealt in."""
+    hands = read("sitting-out.txt")
+    first, second = hands["230000000101"], hands["230000000102"]
+    assert first.doc is not None and second.doc is not None
+    assert ["R0ck", "anna77", "KingKong", "sleepy"] == first.doc[
+        "players"
+    ]  # sleepy, sitting out, is the button
+    assert [3275, 2735, 1495, 1495] == first.doc["finishing_stacks"]
+    assert (
+        "Mika_M" not in second.doc["players"] and [2800, 1440, 1490, 3270] == second.doc["finishing_stacks"]
+    )
+    assert replays_to_the_file(first) and replays_to_the_file(second)
+
+
+def test_one_damaged_line_skips_only_its_own_hand() -> None:
+    """An unreadable card, a cut-off line, a board whose flop line was lost, or summary amounts
+    that disagree: that hand is skipped with the reason, and the file's other hands import."""
+    hands = read("damaged.txt")
+    reasons = {ident: hand.reason for ident, hand in hands.items()}
+    assert "invalid card 'XX'" in str(reasons["240000000201"])
+    assert "invalid card '1s'" in str(reasons["240000000202"])
+    assert "calls without an amount: 'Zed: calls'" == reasons["240000000203"]
+    assert "does not repeat the board dealt so far []" in str(reasons["240000000204"])
+    assert "the summary's amounts won" in str(reasons["240000000205"])
+    assert reasons["240000000206"] is None and replays_to_the_file(hands["240000000206"])
+
+
+def test_convert_writes_the_good_hands_of_a_damaged_file(tmp_path: Path) -> None:
+    out = tmp_path / "good.phhs"
+    run = [
+        sys.executable,
+        "-m",
+        "holdem",
+        "convert",
+        str(FILES / "damaged.txt"),
+        "--to",
+        "phh",
+        "--out",
+        str(out),
+    ]
+    done = subprocess.run(run, capture_output=True, text=True, timeout=60)
+    assert 1 == done.returncode and "Traceback" not in done.stderr
+    assert "6 hands: 1 converted, 5 skipped" in done.stderr
+    assert [240000000206] == [doc["hand"] for doc in phh.load(out)]
+
+
+def test_old_home_game_and_mixed_game_headers_are_read() -> None:
+    """A 2005 table without "N-max", a home game, and the hold'em hand of a mixed game."""
+    hands = read("headers.txt")
+    old, home, mixed = hands["2760417338"], hands["201234567890"], hands["245100000001"]
+    assert old.doc is not None and "Teucer II" == old.doc["table"] and "seat_count" not in old.doc
+    assert (2005, 8, 14, "21:13:51") == tuple(old.doc[k] for k in ("year", "month", "day", "time"))
+    assert home.doc is not None and ["Big Jim", "ozzie", "marta.k"] == home.doc["players"]
+    assert mixed.doc is not None and (10, 25) == tuple(mixed.doc["blinds_or_straddles"][:2])
+    assert all(replays_to_the_file(hand) for hand in (old, home, mixed))
+
+
+def test_pot_limit_preflop_no_limit_postflop_is_skipped_not_imported_as_pot_limit() -> None:
+    skipped = read("headers.txt")["245100000002"]
+    assert skipped.doc is None and "pot-limit before the flop and no-limit after it" in str(skipped.reason)
+
+
+def test_rule_03_a_returning_players_small_blind_is_dead_money() -> None:
+    """A small blind posted beside one's own big blind (in two lines or as "small & big blinds")
+    goes into the pot as dead money; only the big blind is a live bet."""
+    hands = read("posts.txt")
+    for ident in ("241500000301", "241500000302"):
+        doc = hands[ident].doc
+        assert doc is not None, hands[ident].reason
+        assert [25] == [d for d in doc["_dead"] if d] and replays_to_the_file(hands[ident])
+
+
+def test_a_call_of_a_short_all_in_big_blind_is_taken_as_the_file_states() -> None:
+    """PokerStars lets the others call what a short big blind posted (`calls 180` at blinds
+    150/300): the hand is replayed with that blind, and its chips agree with the file."""
+    imported = read("posts.txt")["3620000401"]
+    assert imported.doc is not None, imported.reason
+    assert [150, 180, 0] == imported.doc["blinds_or_straddles"] and [3820, 540, 4820] == imported.doc[
+        "finishing_stacks"
+    ]
+    assert replays_to_the_file(imported)
+
+
+ALWAYS_IN_POKERSTARS = {"players", "seats", "hand", "winnings"}
+"""What every PokerStars hand states, so a converted document always has it."""
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1), keep=st.sets(st.sampled_from(["table", "seat_count", "year", "currency"]))
+)
+def test_exports_invent_nothing(seed: int, keep: set[str]) -> None:
+    """PHH -> PokerStars -> PHH: no date, table name or table size comes back unless the source had it."""
+    rng = random.Random(seed)
+    hand = Hand.start([rng.randint(50, 500) for _ in range(rng.randint(2, 6))], Stakes(1, 2), rng=rng)
+    while not hand.is_complete:
+        hand.act(random_action(hand, rng))
+    doc = phh.export(hand)
+    extra = {"table": "Vega II", "seat_count": 9, "currency": "USD", "year": 2024}
+    doc |= {k: extra[k] for k in keep}
+    if "year" in keep:
+        doc |= {"month": 3, "day": 1, "time": "20:00:00"}
+    (back,) = read_hands(write_hand(doc))
+    assert back.doc is not None, back.reason
+    assert set() == set(back.doc) - set(doc) - ALWAYS_IN_POKERSTARS
+
+
+LINE_DAMAGE = ["delete", "cut", "card", "amount", "double", "swap"]
+
+
+def damaged(text: str, rng: random.Random) -> str:
+    """Text with a few lines deleted, cut short, doubled, swapped, or with a card or amount spoiled."""
+    lines = text.split("\n")
+    for _ in range(rng.randint(1, 4)):
+        k = rng.randrange(len(lines))
+        kind = rng.choice(LINE_DAMAGE)
+        if kind == "delete":
+            del lines[k]
+        elif kind == "cut":
+            lines[k] = lines[k][: rng.randrange(len(lines[k]) + 1)]
+        elif kind == "card":
+            lines[k] = lines[k].replace(
+                rng.choice(["s]", "h ", "c]", "d "]), rng.choice(["X]", "1 ", "s ", "]"]), 1
+            )
+        elif kind == "amount":
+            lines[k] = lines[k].replace(
+                rng.choice(["0", "5", "$", " to "]), rng.choice(["", "x", "-", "  "]), 1
+            )
+        elif kind == "double":
+            lines.insert(k, lines[k])
+        else:
+            j = rng.randrange(len(lines))
+            lines[k], lines[j] = lines[j], lines[k]
+        if not lines:
+            break
+    return "\n".join(lines)
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), name=st.sampled_from(sorted(p.name for p in FILES.glob("*.txt"))))
+def test_damaged_files_import_or_skip_each_hand_and_nothing_else(seed: int, name: str) -> None:
+    """Fuzz: whatever lines are damaged, `read_hands` returns every hand imported or skipped with its
+    reason; it never raises, and every imported hand replays."""
+    for hand in read_hands(damaged((FILES / name).read_text(encoding="utf-8"), random.Random(seed))):
+        assert (hand.doc is None) != (hand.reason is None)
+        if hand.doc is not None:
+            phh.replay(hand.doc)
