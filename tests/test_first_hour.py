@@ -1,6 +1,7 @@
 """What a new user meets in the first hour: Ctrl-C, bad options, the play screen, bots, tables, JSON."""
 
 import argparse
+import contextlib
 import io
 import json
 import os
@@ -31,26 +32,55 @@ from tests.strategies import cards_in
 HOLDEM = [sys.executable, "-m", "holdem"]
 
 
+def _interruptible() -> None:
+    """In the child: Ctrl-C at its default, even when the tests run where SIGINT is ignored (under
+    nohup or `&`), so that Python turns it into KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def interrupt(
     args: list[str], *, after: float = 2.5, stdin: str | None = None
 ) -> subprocess.CompletedProcess[str]:
-    """Run a holdem command and press Ctrl-C after `after` seconds (SIGINT to its process group)."""
+    """Run a holdem command in its own process group and press Ctrl-C after `after` seconds
+    (SIGINT to the group). The group is killed in any case, and must be gone when this returns.
+    The workloads are bounded, so that a missed signal still ends in seconds."""
     process = subprocess.Popen(
         [*HOLDEM, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL, start_new_session=True,
+        preexec_fn=_interruptible,
     )  # fmt: skip
-    time.sleep(after)
-    os.killpg(process.pid, signal.SIGINT)
-    out, err = process.communicate(timeout=60)
+    try:
+        time.sleep(after)
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(stdin, timeout=60)
+        for _ in range(100):  # workers exit with the parent; give them a moment
+            if not group_alive(process.pid):
+                break
+            time.sleep(0.05)
+        assert not group_alive(process.pid), "a process of the interrupted command is still running"
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
     return subprocess.CompletedProcess(process.args, process.returncode, out, err)
+
+
+def group_alive(group: int) -> bool:
+    """Whether any process of the process group is still running (zombies aside), from /proc."""
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # it ended while being read
+        if int(fields[2]) == group and fields[0] != "Z":
+            return True
+    return False
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_ctrl_c_in_a_match_prints_the_results_so_far(workers: str) -> None:
     """Interrupted, a match reports the hands played, marked as interrupted, exits 130, no traceback."""
-    done = interrupt(
-        ["match", "random", "random", "--hands", "100000000", "--seed", "3", "--workers", workers]
-    )
+    done = interrupt(["match", "random", "random", "--hands", "300000", "--seed", "3", "--workers", workers])
     assert 130 == done.returncode, done.stderr
     assert "Traceback" not in done.stderr + done.stdout
     assert "(interrupted: the results of the hands played so far)" in done.stdout
@@ -60,8 +90,8 @@ def test_ctrl_c_in_a_match_prints_the_results_so_far(workers: str) -> None:
 @pytest.mark.parametrize(
     ("args", "stdin"),
     [
-        (["equity", "any", "any", "any", "--samples", "2000000000"], None),
-        (["bench", "engine", "--hands", "100000000"], None),
+        (["equity", "any", "any", "any", "--samples", "12000000"], None),
+        (["bench", "engine", "--hands", "300000", "--repeat", "1"], None),
         (["play", "--bots", "calling-station"], ""),
     ],
 )

@@ -24,9 +24,9 @@ def rule_18_stacks(recorded: list[float]) -> list[int]:
     return [int(s) + (1 if i == halves[0] else 0) if i in halves else int(s) for i, s in enumerate(recorded)]
 
 
-def test_all_pluribus_hands_replay_to_their_finishing_stacks(data_dir: Path) -> None:
+def test_all_pluribus_hands_replay_to_their_finishing_stacks(pluribus_files: list[Path]) -> None:
     """All 2,502 real hands replay, every action legal, to the recorded finishing stacks."""
-    files = sorted((data_dir / "phh" / "pluribus").rglob("*.phh"))
+    files = pluribus_files
     assert 2502 == len(files)
     mismatches = []
     for path in files:

@@ -5,7 +5,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -49,10 +48,10 @@ def test_exported_hands_reimport_to_the_same_hand(seed: int) -> None:
     assert doc == imported.doc
 
 
-def test_the_recorded_corpus_converts_to_pokerstars_and_back(phh_corpus: list[Path]) -> None:
+def test_the_recorded_corpus_converts_to_pokerstars_and_back(pluribus_files: list[Path]) -> None:
     """Every real hand of the corpus: PHH -> PokerStars -> PHH gives the engine's own record of it."""
     count = 0
-    for path in phh_corpus[:120]:
+    for path in pluribus_files[:120]:
         for doc in phh.load(path):
             canonical = phh.export(phh.replay(doc).hand) | {
                 k: doc[k] for k in ("players", "hand") if k in doc
@@ -242,11 +241,3 @@ def test_convert_command_goes_both_ways_and_reports_what_it_skips(tmp_path: Path
     assert 0 == again.returncode, again.stderr
     assert again.stdout.startswith("PokerStars Hand #250000000001:  Hold'em No Limit ($0.25/$0.50 USD)")
     assert "b: c collected 3600 from main pot" in again.stdout
-
-
-@pytest.fixture
-def phh_corpus() -> list[Path]:
-    root = Path(__file__).resolve().parents[2] / "shared" / "data" / "phh"
-    if not root.is_dir():
-        pytest.skip("the shared PHH corpus is not beside the repository")
-    return sorted(root.rglob("*.phh"))
