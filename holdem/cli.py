@@ -374,7 +374,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     tour = subcommand(sub, "tournament", "simulate tournaments of bots on many tables",
                 "Play R tournaments of N entrants (entrant i plays BOT[i mod len(BOTs)]) on tables of K "
-                "seats under a blind structure on a simulated clock, by the rules of RULES.md 22-30, and "
+                "seats under a blind structure on a simulated clock, by rules 22-30 ('holdem docs "
+                "rules'), and "
                 "report per bot: entries, mean place, ITM, ROI with a 95% interval.")  # fmt: skip
     tour.add_argument("bots", nargs="+", help="the bots, e.g. equity random")
     tour.add_argument("--entrants", type=positive_int, default=9, help="entrants per tournament")
@@ -414,6 +415,10 @@ def build_parser() -> argparse.ArgumentParser:
     from holdem.server.commands import add_command as add_serve
 
     add_serve(sub)
+
+    from holdem.docs import add_command as add_docs
+
+    add_docs(sub)
 
     play = subcommand(sub, "play", "play against bots in the terminal",
                 "Play hold'em against bots. Commands: f fold, k check, c call, r N raise to N, a all-in, "

@@ -14,7 +14,7 @@ ORDER = [
     "phh", "pokerstars", "table", "snapshot",
     "bots", "decide", "stats", "luck", "parallel", "match", "session", "tournament", "acpc", "env", "server",
     "report", "play",
-    "bench", "cli", "__main__",
+    "bench", "docs", "cli", "__main__",
 ]  # fmt: skip
 
 

@@ -26,7 +26,7 @@ def add_command(sub: argparse._SubParsersAction[Parser]) -> None:
         "Host cash tables: create them with POST /api/tables (admin token), join with POST "
         "/api/tables/ID/players, play over the WebSocket /ws, or open / in a browser. Every accepted "
         "action is stored before it is acknowledged; restart on the same --db and every table carries "
-        "on. The protocol: docs/protocol.md.",
+        "on. The protocol: 'holdem docs protocol'.",
     )
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")

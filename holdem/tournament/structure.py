@@ -106,10 +106,11 @@ def structure(name: str, starting_stack: int, levels: Sequence[Mapping[str, Any]
         assert isinstance(small, int) and isinstance(big, int) and isinstance(ante, int)
         if small > big:
             raise StructureError(f"{where}: the small blind {small} is more than the big blind {big}")
-        if ante >= big:
-            raise StructureError(f"{where}: the ante {ante} must be less than the big blind {big}")
         if not isinstance(bb_ante, bool):
             raise StructureError(f"{where}: big_blind_ante must be true or false, got {bb_ante!r}")
+        if ante > big or (ante == big and not bb_ante):  # a big-blind ante is often the big blind itself
+            most = "at most" if bb_ante else "less than"
+            raise StructureError(f"{where}: the ante {ante} must be {most} the big blind {big}")
         positive = isinstance(duration, int | float) and 0 < duration < float("inf")
         if isinstance(duration, bool) or not positive:
             raise StructureError(f"{where}: duration must be a positive number of minutes, got {duration!r}")
