@@ -221,13 +221,15 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
         config, args.runs, workers=args.workers, dask=args.dask, history=history,
         progress=progress_bar(unit="tournaments"),
     )  # fmt: skip
+    if not series.runs:
+        raise KeyboardInterrupt  # interrupted before any tournament finished: nothing to report
     if args.plot:
         from holdem.tournament.history import stack_trace
         from holdem.tournament.plot import plot_series
 
         plot_series(series, stack_trace(config, 0), args.plot)
     print(json.dumps(as_dict(series)) if args.json else format_series(series))
-    return 0
+    return 130 if series.interrupted else 0
 
 
 def _cmd_match(args: argparse.Namespace) -> int:

@@ -452,6 +452,11 @@ def play_match(
         raise HoldemError(f"a match needs at least one hand, got {hands!r}")
     if type(workers) is not int or workers <= 0:
         raise HoldemError(f"workers must be a positive whole number, got {workers!r}")
+    if type(config.stack) is not int or config.stack < config.stakes.big_blind:
+        raise HoldemError(
+            f"the stack {config.stack!r} is below the big blind {config.stakes.big_blind}: every player"
+            " starts with at least a big blind"
+        )
     for spec in config.specs:  # fail fast, in this process, on a bad spec
         load_bot(spec)
     if workers > 1:

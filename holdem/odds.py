@@ -71,8 +71,10 @@ def equity(
         raise ImpossibleSpotError(f"equity needs 2 to 10 players, got {len(players)}")
     board_cards = [c.index for c in parse_cards(board)]
     dead_cards = [c.index for c in parse_cards(dead)]
-    if len(board_cards) > 5:
-        raise ImpossibleSpotError(f"a board has at most 5 cards, got {len(board_cards)}")
+    if len(board_cards) not in (0, 3, 4, 5):
+        raise ImpossibleSpotError(
+            f"a board has 0, 3, 4 or 5 cards (preflop, flop, turn, river), got {len(board_cards)}"
+        )
     known = board_cards + dead_cards
     if len(set(known)) != len(known):
         raise ImpossibleSpotError("the board and dead cards share a card")

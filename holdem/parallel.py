@@ -8,7 +8,7 @@ same results everywhere. Dask is optional (``pip install 'holdem-engine[dask]'``
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
@@ -24,7 +24,7 @@ DASK_HINT = "--dask needs dask.distributed: pip install 'holdem-engine[dask]'"
 
 def ordered_map(
     fn: Callable[[J], R], jobs: Sequence[J], *, workers: int = 1, dask: str | None = None
-) -> Iterator[R]:
+) -> Generator[R, None, None]:
     """`fn(job)` for every job, in order: here (1 worker), in `workers` processes, or on Dask
     (`"local"` starts a `LocalCluster` of `workers` processes; else the scheduler's address)."""
     if type(workers) is not int or workers < 1:

@@ -14,6 +14,7 @@ from typing import TextIO
 from holdem.actions import Action
 from holdem.bots import load_bot
 from holdem.errors import IllegalActionError
+from holdem.evaluator import evaluate
 from holdem.hand import Hand
 from holdem.stakes import Stakes
 from holdem.table import Table
@@ -52,16 +53,16 @@ def play(
     say = stdout.write
     if seed is not None:
         say(f"seed {seed} (--seed {seed} deals the same way again)\n")
-    number = 0
+    number = finished = 0
     try:
         while True:
             seated = [s for s, p in enumerate(table.seats) if p is not None and p.stack > 0]
             if 0 not in seated:
                 say("You are out of chips. Thanks for playing.\n")
-                return 0
+                break
             if len(seated) < 2:
                 say("Every bot is broke: you won!\n")
-                return 0
+                break
             number += 1
             hand = table.start_hand()
             seats = table.hand_seats
@@ -92,12 +93,17 @@ def play(
             _show_board(hand, shown_board, say)
             _show_result(hand, label, say)
             table.end_hand()
+            finished += 1
             for s, place in enumerate(table.seats):
                 if s and place is not None and place.stack == 0:
                     table.leave(s)  # a broke bot leaves
     except _Quit:
         say("Bye.\n")
-        return 0
+    you = table.seats[0]
+    now = you.stack if you is not None else 0  # a hand left unfinished by quitting does not count
+    say(f"Session: {finished} hand{'s' if finished != 1 else ''} played; you started with {stack} and have "
+        f"{now} ({now - stack:+d}, {(now - stack) / stakes.big_blind:+.1f} big blinds)\n")  # fmt: skip
+    return 0
 
 
 def _show_board(hand: Hand, shown: int, say: Callable[[str], object]) -> int:
@@ -186,11 +192,16 @@ def _parse(text: str, hand: Hand) -> Action | None:
 
 
 def _show_result(hand: Hand, label: dict[int, str], say: Callable[[str], object]) -> None:
+    """The hands shown down, each named, your own cards again if you did not show them, and who won."""
     result = hand.result
     assert result is not None
     for q, cards in enumerate(result.shown):
         if cards is not None:
-            say(f"{label[q]} {'show' if label[q] == 'you' else 'shows'} {' '.join(map(str, cards))}\n")
+            named = f" — {evaluate([*cards, *hand.board]).describe()}" if len(hand.board) == 5 else ""
+            say(f"{label[q]} {'show' if label[q] == 'you' else 'shows'} {' '.join(map(str, cards))}{named}\n")
+    you = next((q for q, name in label.items() if name == "you"), None)
+    if you is not None and result.shown[you] is None:
+        say(f"you had {' '.join(map(str, hand.holes[you]))}\n")
     for q, won in enumerate(result.payouts):
         if won:
             say(f"{label[q]} {'win' if label[q] == 'you' else 'wins'} {won}\n")

@@ -2,6 +2,7 @@
 
 import argparse
 import contextlib
+import inspect
 import io
 import json
 import os
@@ -87,6 +88,19 @@ def test_ctrl_c_in_a_match_prints_the_results_so_far(workers: str) -> None:
     assert int(done.stdout.split()[0].replace(",", "")) > 0  # "N hands (plain)…"
 
 
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_in_a_tournament_series_reports_the_finished_runs(workers: str) -> None:
+    """As a match does: the tournaments finished so far, marked as interrupted, exit 130."""
+    done = interrupt(
+        ["tournament", "random", "calling-station", "--runs", "6000", "--seed", "1", "--workers", workers]
+    )
+    assert 130 == done.returncode, done.stderr
+    assert "Traceback" not in done.stderr + done.stdout
+    assert "(interrupted: the results of the tournaments finished so far)" in done.stdout
+    assert 0 < int(done.stdout.split()[0].replace(",", "")) < 6000  # "N tournaments of …"
+    assert "share the better place" in done.stdout  # what the mean place counts, said under it
+
+
 @pytest.mark.parametrize(
     ("args", "stdin"),
     [
@@ -112,6 +126,9 @@ def test_ctrl_c_elsewhere_is_one_line_and_exit_130(args: list[str], stdin: str |
         (["match", "equity[sample=3]", "random"], "has no argument 'sample'"),
         (["bench", "match", "--players", "11"], "2 to 10 players"),
         (["replay", "empty-folder"], "no .phh or .phhs files"),
+        (["equity", "AsAh", "KsKh", "--board", "7d"], "a board has 0, 3, 4 or 5 cards"),
+        (["equity", "AsAh", "KsKh", "--board", "7d8d"], "got 2"),
+        (["match", "random", "random", "--stack", "1"], "the stack 1 is below the big blind 2"),
     ],
 )
 def test_wrong_input_is_one_clear_line_before_any_work(
@@ -344,3 +361,14 @@ def test_play_table_plays_bots_for_many_hands_with_rebuys_or_busts() -> None:
         tournament.sit(seat, f"p{seat}", 200)
     session = play_table(tournament, dict.fromkeys(range(6), "random"), 10_000, rng=random.Random(1))
     assert 1 == sum(not s.busted for s in session.seats) and 5 == len(tournament.eliminated)
+
+
+def test_the_acpc_dealer_listens_on_loopback_unless_told_otherwise() -> None:
+    """Like `holdem serve`: 127.0.0.1 by default, every interface only when asked for."""
+    from holdem.acpc.dealer import run_dealer
+
+    args = build_parser().parse_args(
+        ["acpc", "dealer", "m", "holdem.limit.2p.reverse_blinds.game", "10", "1", "a", "b"]
+    )
+    assert "127.0.0.1" == args.host
+    assert "127.0.0.1" == inspect.signature(run_dealer).parameters["host"].default

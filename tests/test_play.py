@@ -18,7 +18,7 @@ def test_play_shows_the_table_and_quits() -> None:
     """The display shows stacks, pot, board, own cards and whose turn; q quits."""
     out = run("q\n")
     assert "=== Hand 1" in out and "Pot:" in out and "→" in out and "your action" in out
-    assert out.rstrip().endswith("Bye.")
+    assert "Bye.\nSession: 0 hands played; you started with 200 and have 200 (+0, +0.0 big blinds)\n" in out
 
 
 def test_bad_input_gets_a_reason_and_a_new_prompt() -> None:
@@ -37,9 +37,24 @@ def test_a_hand_is_played_to_the_end() -> None:
     assert "River:" in out and "shows" in out and "wins" in out and "=== Hand 2" in out
 
 
+def test_the_showdown_names_each_hand_and_your_own_cards_are_shown_again() -> None:
+    """At showdown each hand shown is named ("shows Js 8c — One Pair, Eights"); a player who did not
+    show sees their own cards again; q ends with a summary of the session."""
+    out = run("c\n" * 12 + "q\n")
+    shown = [line for line in out.splitlines() if " shows " in line or line.startswith("you show ")]
+    assert shown and all(" — " in line for line in shown), shown
+    folded = run("f\n" * 3 + "q\n")
+    assert "you had " in folded
+    assert "Session: 3 hands played; you started with 200 and have 196 (-4, -2.0 big blinds)" in folded
+
+
 def test_end_of_input_ends_the_game_cleanly() -> None:
     """Running out of input is a clean exit, not a traceback."""
-    assert run("").rstrip().endswith("Bye.")
+    assert (
+        run("")
+        .rstrip()
+        .endswith("Bye.\nSession: 0 hands played; you started with 200 and have 200 (+0, +0.0 big blinds)")
+    )
 
 
 def test_all_in_and_folding_against_several_bots() -> None:

@@ -109,7 +109,10 @@ def test_sit_out_sit_in_rebuy_and_leave(server: ThreadServer) -> None:
     with connect(f"{server.ws}/ws?token={bob}") as ws:
         json.loads(ws.recv())
         ws.send(json.dumps({"type": "rebuy", "amount": 150}))
-        assert "at most 200 chips" in json.loads(ws.recv())["message"]
+        assert (
+            "amount must be a whole number of chips from 1 to 100 (you have 100), got 150"
+            in json.loads(ws.recv())["message"]
+        )
         ws.send(json.dumps({"type": "sit_out"}))
         assert json.loads(ws.recv())["seats"][b]["sitting_out"]
         ws.send(json.dumps({"type": "sit_in", "post": "yes"}))

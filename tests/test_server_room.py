@@ -44,6 +44,21 @@ def test_buy_ins_outside_the_limits_are_refused_and_change_nothing() -> None:
         r.join("ann", 100, 3, 0.0)
 
 
+def test_a_refused_buy_in_names_the_field_and_the_range() -> None:
+    """{"name": "dan", "buy_in": 5} and a missing buy-in name the field and what this table allows."""
+    r = room(min_buy_in=40, max_buy_in=200)
+    for chips in (5, None, 250):
+        with pytest.raises(
+            RequestError, match=f"buy_in must be a whole number of chips from 40 to 200, got {chips}"
+        ):
+            r.join("dan", chips, None, 0.0)
+    seat = r.join("dan", 150, None, 0.0)[0]
+    with pytest.raises(
+        RequestError, match=r"amount must be a whole number of chips from 1 to 50 \(you have 150\), got 80"
+    ):
+        r.rebuy(seat, 80, 0.0)
+
+
 def test_a_hand_starts_when_two_players_are_in() -> None:
     r = room()
     r.join("ann", 100, None, 0.0)
@@ -72,7 +87,7 @@ def test_joining_leaving_and_rebuying_during_a_hand_take_effect_when_it_ends() -
     assert cid not in r.table.hand_seats and r.members[cid].joining == 80
     r.leave(ann, 0.0)
     assert r.members[ann].leaving and ann in r.members
-    with pytest.raises(RequestError, match="at most 200"):
+    with pytest.raises(RequestError, match=r"from 1 to 120 \(you have 80\), got 121"):
         r.rebuy(cid, 121, 0.0)
     r.rebuy(cid, 20, 0.0)
     changes = play_out(r, rng)

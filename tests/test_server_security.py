@@ -215,3 +215,35 @@ def test_tables_with_stakes_no_join_could_meet_are_refused_when_created(server: 
                      {"max_buy_in": 10**30}):  # fmt: skip
         status, answer = server.http("POST", "/api/tables", settings, ADMIN)
         assert (400, True) == (status, "from 0 to 1,000,000,000,000" in answer["error"]), answer
+
+
+def test_a_generated_admin_token_is_256_bits_and_said_to_change(tmp_path: Path) -> None:
+    """Without --admin-token the server prints a new token as strong as a seat's (32 random bytes),
+    and --help says it changes at every restart unless given."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.server_support import free_port
+
+    env = {k: v for k, v in os.environ.items() if k != "HOLDEM_ADMIN_TOKEN"}
+    command = [
+        sys.executable,
+        "-m",
+        "holdem",
+        "serve",
+        "--port",
+        str(free_port()),
+        "--db",
+        f"sqlite:///{tmp_path / 's.db'}",
+    ]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+    try:
+        assert process.stdout is not None
+        first = process.stdout.readline()
+    finally:
+        process.kill()
+        process.wait(timeout=10)
+    assert first.startswith("admin token: ") and 43 <= len(first.split(": ")[1].strip())
+    help_text = subprocess.run([*command[:4], "--help"], capture_output=True, text=True, timeout=60).stdout
+    assert "changes at every restart unless given" in " ".join(help_text.split())

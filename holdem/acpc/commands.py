@@ -44,7 +44,9 @@ def add_commands(acpc: argparse.ArgumentParser) -> None:
     dealer.add_argument(
         "-p", dest="ports", type=_ports, default=(), help="ports, e.g. 18791,18792 (default: free ones)"
     )
-    dealer.add_argument("--host", default="", help="address to listen on (default: every interface)")
+    dealer.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on; '' or 0.0.0.0 for every interface"
+    )
     dealer.add_argument("--t_response", type=positive_int, default=600_000, help="milliseconds per response")
     dealer.add_argument(
         "--start_timeout", type=int, default=-1, help="milliseconds to wait for players (<0: forever)"

@@ -121,7 +121,7 @@ def run_dealer(
     names: Sequence[str],
     *,
     ports: Sequence[int] = (),
-    host: str = "",
+    host: str = "127.0.0.1",
     response_seconds: float = 600.0,
     start_seconds: float | None = None,
     out: TextIO = sys.stdout,

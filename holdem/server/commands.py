@@ -40,8 +40,8 @@ def add_command(sub: argparse._SubParsersAction[Parser]) -> None:
         "--admin-token",
         metavar="TOKEN",
         default=os.environ.get("HOLDEM_ADMIN_TOKEN"),
-        help="the token for creating tables and reading hands"
-        " (default: $HOLDEM_ADMIN_TOKEN, else a new one, printed)",
+        help="the token for creating tables and reading hands (default: $HOLDEM_ADMIN_TOKEN, else a new"
+        " 256-bit one, printed at start: it changes at every restart unless given)",
     )
     serve.add_argument(
         "--rate",
@@ -65,7 +65,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     from holdem.server.storage import open_storage
 
     open_storage(args.db).close()  # a database that cannot be opened is one line, not a traceback
-    token = args.admin_token or secrets.token_urlsafe(24)
+    token = args.admin_token or secrets.token_urlsafe(32)  # 256 bits, as seat tokens
     if not args.admin_token:
         print(f"admin token: {token}", flush=True)
     print(f"holdem serve: http://{args.host}:{args.port}/  (tables stored in {args.db})", flush=True)

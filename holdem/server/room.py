@@ -160,7 +160,7 @@ class Room:
         member = self._member(seat)
         place = self.table.seats[seat]
         stack = (place.stack if place is not None else 0) + member.joining + member.rebuy
-        self._check_buy_in(amount, stack)
+        self._check_buy_in(amount, stack, "amount")
         change = Change()
         self._ledger(change, seat, member.name, "rebuy", amount)
         if place is None:
@@ -326,16 +326,18 @@ class Room:
             raise RequestError(f"seat {seat} is empty", 404)
         return member
 
-    def _check_buy_in(self, amount: Any, stack: int) -> None:
+    def _check_buy_in(self, amount: Any, stack: int, field: str = "buy_in") -> None:
+        """`amount` more chips for a player holding `stack` (with what is on its way): within the table's
+        buy-in range, with the field and the range named when not."""
         low, high = self.config.min_buy_in, self.config.max_buy_in
-        if type(amount) is not int or amount <= 0:
-            raise RequestError(f"chips must be a positive whole number, got {amount!r}")
-        if stack + amount > high:
+        least, most = max(low - stack, 1), high - stack
+        if most < 1:
+            raise RequestError(f"{field}: you have {stack} chips, the most this table allows ({high})")
+        if type(amount) is not int or not least <= amount <= most:
+            have = f" (you have {stack})" if stack else ""
             raise RequestError(
-                f"at most {high} chips at this table: you have {stack}, so at most {high - stack} more"
+                f"{field} must be a whole number of chips from {least} to {most}{have}, got {amount!r}"
             )
-        if stack + amount < low:
-            raise RequestError(f"at least {low} chips to play at this table: you have {stack}")
 
     # ------------------------------------------------------------ storing
     def to_dict(self) -> dict[str, Any]:

@@ -38,11 +38,13 @@ class BotSummary:
 
 @attrs.frozen
 class TournamentSeries:
-    """The configuration, every run, and each bot's summary."""
+    """The configuration, every run, and each bot's summary; `interrupted` when Ctrl-C stopped the
+    series, which then holds the runs finished before it."""
 
     config: TournamentConfig
     runs: tuple[TournamentRun, ...]
     bots: tuple[BotSummary, ...]
+    interrupted: bool = False
 
 
 def run_tournaments(
@@ -65,14 +67,21 @@ def run_tournaments(
     chunks = [range(first, min(runs, first + size)) for first in range(0, runs, size)]
     job = functools.partial(_play_runs, config, history is not None)
     played: list[TournamentRun] = []
-    for results in ordered_map(job, chunks, workers=workers, dask=dask):
-        for run, text in results:
-            played.append(run)
-            if history is not None and text is not None:
-                history(run.run, text)
-        if progress:
-            progress(len(played), runs)
-    return TournamentSeries(config, tuple(played), _summaries(config, played))
+    interrupted = False
+    chunk_results = ordered_map(job, chunks, workers=workers, dask=dask)
+    try:
+        for results in chunk_results:
+            for run, text in results:
+                played.append(run)
+                if history is not None and text is not None:
+                    history(run.run, text)
+            if progress:
+                progress(len(played), runs)
+    except KeyboardInterrupt:
+        interrupted = True  # Ctrl-C: the runs finished so far are the result
+    finally:
+        chunk_results.close()
+    return TournamentSeries(config, tuple(played), _summaries(config, played), interrupted)
 
 
 def _play_runs(
@@ -89,6 +98,8 @@ def _summaries(config: TournamentConfig, runs: list[TournamentRun]) -> tuple[Bot
     summaries = []
     for name in names:
         finishes = [f for run in runs for f in run.finishes if f.bot == name]
+        if not finishes:
+            continue  # interrupted before any run finished
         places = [0] * config.entrants
         for f in finishes:
             places[f.place - 1] += 1
@@ -116,6 +127,7 @@ def as_dict(series: TournamentSeries) -> dict[str, Any]:
         "entrants": config.entrants,
         "table_size": config.table_size,
         "runs": len(series.runs),
+        "interrupted": series.interrupted,
         "seed": config.seed,
         "buy_in": config.buy_in,
         "prize_pool": config.buy_in * config.entrants,
@@ -164,4 +176,9 @@ def format_series(series: TournamentSeries) -> str:
             f"{b.name:<{width}} {b.entries:>8,} {b.mean_place:>10.2f} {b.itm:>6.1%} {b.roi:>+8.1%}  "
             f"[{low:+.1%}, {high:+.1%}]"
         )
+    lines.append(
+        "mean place: players out in the same hand with equal stacks share the better place (rule 28)"
+    )
+    if series.interrupted:
+        lines.append("(interrupted: the results of the tournaments finished so far)")
     return "\n".join(lines)
