@@ -196,8 +196,8 @@ class Hand:
         self.aggressor = None
         self.round.open(phase, self.live)
         self._second, self._covering = None, False
-        if phase is _PREFLOP:
-            self._measure_depth()
+        if phase is _PREFLOP and self.round.level >= self._floor():
+            self._measure_depth()  # the blinds may reach a short stack: find who is covered
 
     # ------------------------------------------------------------- queries
     @property
@@ -234,11 +234,13 @@ class Hand:
             lo = hi = None  # all-in is a call at most
         else:
             # Rule 11: a raise needs another player in the hand who could put in more than the
-            # level. As this player could, that is: the second-deepest player could.
-            second = self._second if self._second is not None else self._measure_depth()
-            callers = self.with_chips > 1 and (
-                not level or level < second or self.rules.raise_against_covered
-            )
+            # level. As this player could, that is: the second-deepest player could. `_second`
+            # is a lower bound on that depth; only a level that reaches it is looked at closely.
+            if not level:
+                callers = self.with_chips > 1
+            else:
+                second = self._second if self._second is not None else self._floor()
+                callers = self.with_chips > 1 and (level < second or self._has_caller(level))
             pot = self.pot if betting.structure is _POT_LIMIT else 0
             lo, hi = betting.bounds(bet, stack, self.acted[i], callers, pot)
         can_fold = not (can_check and self.rules.forbid_free_fold)
@@ -246,10 +248,22 @@ class Hand:
             LegalActions, (i, can_fold, can_check, to_call, lo, hi)
         )  # LegalActions(...), faster
 
+    def _floor(self) -> int:
+        """A cheap lower bound on the second-deepest player's bet plus stack (rule 11): the
+        shallowest player's, every player in the hand being at least that deep. Bets plus stacks
+        do not change within a street, so the bound holds while `_deep`, the players in the hand
+        at least `_second` deep, stays at two or more (a fold of one of them lowers it)."""
+        self._second, self._deep = min(map(_add, self.bets, self.stacks)), self.live
+        return self._second
+
+    def _has_caller(self, level: int) -> bool:
+        """Whether some player could put in more than `level`, the bound having been reached."""
+        return self.rules.raise_against_covered or level < self._measure_depth()
+
     def _measure_depth(self) -> int:
-        """Find the second-deepest player's bet plus stack (rule 11); it holds for the street until
-        a fold leaves fewer than two players that deep. Preflop before any raise, a level that
-        reaches it may leave a player covered (`_covering`: `_next_actor` then checks each one)."""
+        """Find the second-deepest player's bet plus stack exactly (see `_floor`). Preflop before any
+        raise, a level that reaches it may leave a player covered (`_covering`: `_next_actor` then
+        checks each player)."""
         self._second, self._deep = second_deepest(self.bets, self.stacks, self.folded)
         self._covering = (
             self.phase is _PREFLOP
