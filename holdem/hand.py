@@ -18,9 +18,7 @@ from holdem.betting import BettingRound, is_covered, second_deepest
 from holdem.cards import Card
 from holdem.checks import check_action
 from holdem.deck import Deck, RandomSource
-from holdem.errors import (
-    IllegalActionError,
-)
+from holdem.errors import IllegalActionError
 from holdem.events import Event, HandResult, LogEntry, Phase
 from holdem.posting import post, setup
 from holdem.showdown import Settlement, result_of, settle
