@@ -7,7 +7,7 @@ from typing import Any, Protocol
 
 from holdem.actions import Action, LegalActions
 from holdem.cards import Card
-from holdem.errors import InvalidPlayerError
+from holdem.errors import HoldemError, InvalidPlayerError, SnapshotError
 from holdem.events import Event, LogEntry, Phase, action_dict
 from holdem.positions import position_names
 from holdem.stakes import Stakes
@@ -212,6 +212,17 @@ class SeatView:
             "events": [event.to_dict() for event in self.events],
         }
 
+    @classmethod
+    def from_dict(cls, data: Any) -> SeatView:
+        """The view `to_dict` wrote (as a server sends it to a bot over the network): equal to the
+        original, field for field. Anything else is a `SnapshotError` naming what is wrong."""
+        try:
+            return _from_dict(data)
+        except SnapshotError:
+            raise
+        except (HoldemError, KeyError, TypeError, ValueError, IndexError) as error:
+            raise SnapshotError(f"not a view: {type(error).__name__}: {error}") from None
+
     @property
     def is_my_turn(self) -> bool:
         return self.actor == self.player
@@ -222,6 +233,46 @@ def _frozen(own: _Own, rest: _Rest) -> SeatView:
     seen = _make(SeatView)
     seen._own, seen._rest, seen._hand, seen._at = own, rest, None, 0
     return seen
+
+
+def _from_dict(data: dict[str, Any]) -> SeatView:
+    """`SeatView.from_dict` without the error translation."""
+    if not isinstance(data, dict):
+        raise SnapshotError(f"a view is a JSON object, got {type(data).__name__}")
+    player, n = data["player"], len(data["stacks"])
+    log = tuple(_entry(event) for event in data["events"])
+    starts = [k for k, entry in enumerate(log) if entry[0] == "hole"]
+    hole_events_at = starts[0] if starts else len(log)
+    hole = tuple(Card.from_str(card) for card in data["hole"])
+    public = list(log)
+    if hole_events_at + player < len(public):
+        public[hole_events_at + player] = ("hole", player, (), None, None, Phase.PREFLOP)
+    legal = data["legal"]
+    rest: _Rest = (
+        Phase[data["phase"].upper()], hole, tuple(Card.from_str(card) for card in data["board"]),
+        tuple(data["stacks"]), tuple(data["bets"]), data["pot"], tuple(data["folded"]), data["big_blind"],
+        tuple(None if cards is None else tuple(Card.from_str(c) for c in cards) for cards in data["shown"]),
+        data["button"], data["position"],
+        tuple((p, Action(action["kind"], action["amount"])) for p, action in data["history"]), tuple(public),
+        hole_events_at,
+    )  # fmt: skip
+    if not (
+        type(player) is int and 0 <= player < n and len(rest[8]) == n and _POSITIONS[n][player] == rest[10]
+    ):
+        raise SnapshotError(f"not a view: player {player!r} of {n} at {rest[10]!r}")
+    return _frozen((player, data["actor"], None if legal is None else LegalActions(**legal)), rest)
+
+
+def _entry(event: dict[str, Any]) -> LogEntry:
+    """A log entry from an event's `to_dict`."""
+    return (
+        event["kind"], event["player"], tuple(Card.from_str(card) for card in event["cards"]),
+        event["amount"], _action(event["action"]), Phase[event["phase"].upper()],
+    )  # fmt: skip
+
+
+def _action(data: dict[str, Any] | None) -> Action | None:
+    return None if data is None else Action(data["kind"], data["amount"])
 
 
 def _rest_of(hand: HandState, player: int) -> _Rest:

@@ -62,6 +62,35 @@ def test_a_view_shows_the_hand_as_it_was_when_made(table: tuple[list[int], int],
         assert tuple(copied) == tuple(seen) == tuple(pickle.loads(pickle.dumps(seen)))
 
 
+@given(table=tables, ante=st.sampled_from([0, 1]))
+@settings(max_examples=examples(100), deadline=None)
+def test_a_view_round_trips_through_json(table: tuple[list[int], int], ante: int) -> None:
+    """`SeatView.from_dict(to_dict())`, through JSON text, is the same view, field for field, for
+    every player at every step (what a server sends a bot over the network)."""
+    stacks, seed = table
+    rng = random.Random(seed)
+    hand = Hand.start(stacks, Stakes(1, 2, ante=ante), rng=rng)
+    while True:
+        for seen in views(hand):
+            back = SeatView.from_dict(json.loads(json.dumps(seen.to_dict())))
+            assert tuple(seen) == tuple(back) and seen.legal == back.legal
+        if hand.is_complete:
+            break
+        hand.act(random_action(hand, rng))
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [lambda d: [], lambda d: {"player": 0}, lambda d: d | {"player": "x"}, lambda d: d | {"position": "BTN"},
+     lambda d: d | {"phase": "dusk"}, lambda d: d | {"hole": ["Xx", "As"]}],
+)  # fmt: skip
+def test_a_damaged_view_is_a_snapshot_error(damage: Any) -> None:
+    """Not an object, fields missing, a player or position that does not fit, a bad phase or card."""
+    data = Hand.start([100, 100, 100], Stakes(1, 2), rng=random.Random(1)).view(0).to_dict()
+    with pytest.raises(SnapshotError, match="view"):
+        SeatView.from_dict(damage(data))
+
+
 def test_a_view_is_read_only() -> None:
     """A view's fields cannot be changed."""
     seen = Hand.start([100, 100], Stakes(1, 2), rng=random.Random(1)).view(0)

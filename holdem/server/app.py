@@ -50,8 +50,10 @@ T = TypeVar("T")
 class Connection:
     """One WebSocket: whose it is, what waits to be sent, and its rate-limit allowance."""
 
-    def __init__(self, ws: WebSocket, room: str, seat: int | None, digest: str | None, rate: float) -> None:
-        self.ws, self.room, self.seat, self.digest = ws, room, seat, digest
+    def __init__(
+        self, ws: WebSocket, room: str, seat: int | None, digest: str | None, rate: float, views: bool = False
+    ) -> None:
+        self.ws, self.room, self.seat, self.digest, self.views = ws, room, seat, digest, views
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.rate, self.allowance, self.checked = rate, 2 * rate, time.monotonic()
 
@@ -193,9 +195,10 @@ class Hub:
                 connection.send(None)  # the seat was left: this token sees nothing more
                 self.connections[room.id].discard(connection)
                 continue
-            if connection.seat not in texts:
-                texts[connection.seat] = json.dumps(state_message(room, connection.seat, now))
-            connection.send(texts[connection.seat])
+            key = (connection.seat, connection.views)
+            if key not in texts:
+                texts[key] = json.dumps(state_message(room, connection.seat, now, with_view=connection.views))
+            connection.send(texts[key])
 
     async def _clock(self) -> None:
         while True:
@@ -359,10 +362,11 @@ async def _socket(ws: WebSocket) -> None:
         await ws.close(4404)
         return
     room_id, seat = where if where is not None else (str(ident), None)
-    connection = Connection(ws, room_id, seat, digest, hub.rate)
+    views = seat is not None and ws.query_params.get("view") in ("1", "true")  # bots: the seat's SeatView too
+    connection = Connection(ws, room_id, seat, digest, hub.rate, views)
     hub.connections[room_id].add(connection)
     pump = asyncio.create_task(connection.pump())
-    connection.send(json.dumps(state_message(hub.rooms[room_id], seat, time.monotonic())))
+    connection.send(json.dumps(state_message(hub.rooms[room_id], seat, time.monotonic(), with_view=views)))
     try:
         while True:
             message = await ws.receive()

@@ -1,4 +1,5 @@
-"""``holdem serve``: run the game server (needs the ``server`` extra)."""
+"""``holdem serve``: run the game server; ``holdem join``: seat a bot at a served table (both need
+the ``server`` extra)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import argparse
 import os
 import secrets
 
-from holdem.arguments import Parser, subcommand
+from holdem.arguments import SEED_HELP, Parser, fresh_seed, integer, positive_int, subcommand
 from holdem.errors import HoldemError
 from holdem.server import SERVER_HINT
 
@@ -52,6 +53,27 @@ def add_command(sub: argparse._SubParsersAction[Parser]) -> None:
     )
     serve.set_defaults(run=_cmd_serve)
 
+    join = subcommand(
+        sub,
+        "join",
+        "seat a bot at a table of a holdem server",
+        "Seat any bot that 'holdem match' takes (a built-in name, module:Class, with arguments) at "
+        "table ID of the server at URL (http://host:port). The bot gets the same SeatView it would get "
+        "locally; an exception or illegal answer is played as check-or-fold and counted as a fault. "
+        "It reconnects with its token after a dropped connection or a server restart, leaves the "
+        "table after --hands hands (or when broke without --rebuy, or on Ctrl-C), and prints a "
+        "one-line summary.",
+    )
+    join.add_argument("url", help="the server, e.g. http://127.0.0.1:8000")
+    join.add_argument("--table", required=True, metavar="ID", help="the table to join")
+    join.add_argument("--bot", required=True, metavar="SPEC", help="e.g. equity, random, mybot:MyBot")
+    join.add_argument("--name", help="the name at the table (default: the bot's, with a random suffix)")
+    join.add_argument("--buy-in", type=positive_int, help="chips to sit with (default: the table's maximum)")
+    join.add_argument("--rebuy", type=positive_int, help="chips to buy again when broke (default: leave)")
+    join.add_argument("--hands", type=positive_int, help="hands to play, then leave (default: until stopped)")
+    join.add_argument("--seed", type=integer, default=None, help=SEED_HELP)
+    join.set_defaults(run=_cmd_join)
+
 
 def _cmd_serve(args: argparse.Namespace) -> int:
     try:
@@ -76,3 +98,39 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     server = uvicorn.Server(config)
     server.run()
     return 0 if server.started else 2
+
+
+def _cmd_join(args: argparse.Namespace) -> int:
+    try:
+        from holdem.server.join import JoinSummary, run_bot
+    except ImportError:
+        raise HoldemError(SERVER_HINT.replace("holdem serve", "holdem join")) from None
+    import asyncio
+
+    from holdem.bots import load_bot
+
+    load_bot(args.bot)  # a bad spec is one line before anything is sent
+    seed = fresh_seed(args.seed)
+    summaries: list[JoinSummary] = []
+
+    async def main() -> None:
+        stop = asyncio.Event()
+        task = asyncio.create_task(
+            run_bot(args.url, args.table, args.bot, name=args.name, buy_in=args.buy_in, rebuy=args.rebuy,
+                    hands=args.hands, seed=seed, stop=stop)
+        )  # fmt: skip
+        try:
+            summaries.append(await asyncio.shield(task))
+        except asyncio.CancelledError:  # Ctrl-C: leave the table, then report
+            stop.set()
+            summaries.append(await task)
+            raise
+
+    try:
+        asyncio.run(main())
+    except KeyboardInterrupt:
+        if summaries:
+            print(summaries[0].line() + " (interrupted)")
+        raise
+    print(summaries[0].line())
+    return 0

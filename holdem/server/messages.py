@@ -14,7 +14,7 @@ from holdem.actions import Action
 from holdem.errors import HoldemError
 from holdem.server.config import RequestError
 from holdem.server.room import Room
-from holdem.views import redacted_log
+from holdem.views import redacted_log, view
 
 __all__ = ["MESSAGE_LIMIT", "Request", "error_message", "parse_request", "state_message"]
 
@@ -27,8 +27,9 @@ Request = tuple[str, dict[str, Any]]
 _ACTIONS = {"fold": Action.fold(), "check": Action.check(), "call": Action.call()}
 
 
-def state_message(room: Room, seat: int | None, now: float) -> dict[str, Any]:
-    """What `seat` (None: a spectator) sees of the room now."""
+def state_message(room: Room, seat: int | None, now: float, *, with_view: bool = False) -> dict[str, Any]:
+    """What `seat` (None: a spectator) sees of the room now; `with_view` adds, while the seat is in
+    a hand, its `SeatView` as `to_dict` writes it (``"view"``), the very view a local bot is given."""
     table, hand = room.table, room.table.hand
     dealt = table.hand_seats if hand is not None else ()
     player = dealt.index(seat) if seat is not None and seat in dealt else None
@@ -90,6 +91,8 @@ def state_message(room: Room, seat: int | None, now: float) -> dict[str, Any]:
     clock = room.clock(now)
     if clock is not None:
         message["clock"] = {"seat": clock[0], "seconds": round(clock[1], 3), "bank": round(clock[2], 3)}
+    if with_view and player is not None:
+        message["view"] = view(hand, player).to_dict()
     legal = hand.legal_actions()
     if legal is not None and player == legal.player:
         message["legal"] = {

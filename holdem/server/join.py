@@ -1,0 +1,326 @@
+"""Any bot of the bot interface at a served table: `holdem join` and `play_bot`.
+
+The bot joins with a buy-in, connects with its seat's token and asks the server for its `SeatView`
+in each state message (``/ws?token=…&view=1``): the very view `holdem.views.view` gives a local
+bot, rebuilt with `SeatView.from_dict`. On its turn the bot's ``act(view)`` is checked against
+the legal actions before anything is sent: an exception, a non-action or an illegal action is
+played as check-or-fold and counted as a fault, as in a local match (`holdem.decide`), so the
+server never receives an illegal action. ``set_random`` and ``start_hand`` are called as locally;
+``end_hand`` is not (the server sends no `HandResult`). A dropped connection or a server restart
+is survived by reconnecting with the same token.
+
+The bot leaves the table when it has played the hands asked for (sitting out of the next one
+first, so that it is not dealt a hand it will not finish), when it is stopped, or when it is
+broke with no rebuy; the server cashes it out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import secrets
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from holdem.actions import Action, ActionKind
+from holdem.bots import BotSpec, bot_name, load_bot
+from holdem.errors import HoldemError, IllegalActionError
+from holdem.server import SERVER_HINT
+from holdem.views import SeatView
+
+try:
+    import websockets
+except ImportError as error:  # pragma: no cover - depends on what is installed
+    raise ImportError(SERVER_HINT) from error
+
+__all__ = ["JoinSummary", "message_for", "play_bot", "run_bot"]
+
+Decision = Callable[[int, SeatView, Action], None]
+"""Called with the hand number, the view and the action sent, at each decision (for tests and logs)."""
+
+
+@attrs.define
+class JoinSummary:
+    """What a bot did at a served table: hands finished, chips bought and held, faults."""
+
+    table: str
+    seat: int
+    name: str
+    hands: int = 0
+    decisions: int = 0
+    bought: int = 0
+    stack: int = 0
+    faults: list[str] = attrs.Factory(list)
+    refused: int = 0
+    """Messages the server answered with an error (a stale action after a reconnect, say)."""
+    reconnects: int = 0
+    left: bool = False
+
+    @property
+    def won(self) -> int:
+        """Chips won: what the bot holds (or took away) less what it bought."""
+        return self.stack - self.bought
+
+    def line(self) -> str:
+        """The one-line summary `holdem join` prints."""
+        return (
+            f"{self.name} at table {self.table} seat {self.seat}: {self.hands} hands, chips won {self.won:+d}"
+            f" (bought {self.bought}, holds {self.stack}), {self.decisions} decisions,"
+            f" {len(self.faults)} faults, {self.reconnects} reconnects"
+        )
+
+
+def message_for(action: object, view: SeatView, hand: int) -> dict[str, Any]:
+    """The ``act`` message for a bot's answer, checked against `view.legal` exactly as the engine
+    checks it (an all-in becomes the raise or call it amounts to); `IllegalActionError` otherwise."""
+    legal = view.legal
+    if legal is None:
+        raise IllegalActionError("it is not this player's turn")
+    if not isinstance(action, Action):
+        raise IllegalActionError(f"act returned {action!r}, not an Action")
+    kind, amount = action.kind, action.amount
+    if kind is ActionKind.ALL_IN:
+        stack = view.stacks[view.player]
+        total = view.bets[view.player] + stack
+        if not legal.can_check and legal.to_call == stack:
+            kind = ActionKind.CALL  # calling takes every chip
+        elif legal.max_raise_to == total:
+            kind, amount = ActionKind.RAISE, total
+        else:
+            limit = "no raise" if legal.max_raise_to is None else f"raises up to {legal.max_raise_to}"
+            raise IllegalActionError(f"all-in to {total} is not allowed: {limit}")
+    if kind is ActionKind.FOLD and not legal.can_fold:
+        raise IllegalActionError("fold when checking is free is not allowed")
+    if kind is ActionKind.CHECK and not legal.can_check:
+        raise IllegalActionError(f"cannot check: call {legal.to_call} or fold")
+    if kind is ActionKind.CALL and legal.can_check:
+        raise IllegalActionError("nothing to call; check instead")
+    if kind is ActionKind.RAISE:
+        low, high = legal.min_raise_to, legal.max_raise_to
+        if low is None or high is None or amount is None or not low <= amount <= high:
+            allowed = "no raise is allowed" if low is None else f"raise to {low}..{high}"
+            raise IllegalActionError(f"raise to {amount} is not allowed: {allowed}")
+        return {"type": "act", "hand": hand, "action": "raise", "amount": amount}
+    return {"type": "act", "hand": hand, "action": kind.value}
+
+
+def play_bot(url: str, table: str, bot: BotSpec, **options: Any) -> JoinSummary:
+    """Play `bot` at table `table` of the server at `url` (``http://host:port``) until it has played
+    `hands` hands (all of them if None), is broke without `rebuy`, or is stopped; the synchronous
+    form of `run_bot`, for scripts and embedding."""
+    return asyncio.run(run_bot(url, table, bot, **options))
+
+
+async def run_bot(
+    url: str,
+    table: str,
+    bot: BotSpec,
+    *,
+    name: str | None = None,
+    buy_in: int | None = None,
+    rebuy: int | None = None,
+    hands: int | None = None,
+    seed: int | None = None,
+    stop: asyncio.Event | None = None,
+    reconnect_seconds: float = 60.0,
+    on_decision: Decision | None = None,
+) -> JoinSummary:
+    """Join table `table` at `url` with `bot` and play (see the module's text). `buy_in` defaults to
+    the table's maximum; `name` to the bot's name and a random suffix; `reconnect_seconds` is how
+    long a lost server is waited for."""
+    player = load_bot(bot)
+    rng = random.Random(seed)
+    set_random = getattr(player, "set_random", None)
+    if set_random is not None:
+        set_random(random.Random(rng.getrandbits(64)))
+    base = url.rstrip("/")
+    tables = await _http(base, "GET", "/api/tables")
+    config = next((t["config"] for t in tables["tables"] if t["id"] == table), None)
+    if config is None:
+        raise HoldemError(f"no table {table!r} at {base}")
+    chips = config["max_buy_in"] if buy_in is None else buy_in
+    label = name or f"{bot_name(bot).split(':')[-1].split('[')[0][:23]}-{secrets.token_hex(2)}"
+    joined = await _http(base, "POST", f"/api/tables/{table}/players", {"name": label, "buy_in": chips})
+    summary = JoinSummary(table, joined["seat"], label, bought=chips, stack=chips)
+    seat = _Seat(summary, joined["token"], player, rebuy, hands, on_decision)
+    stop = stop or asyncio.Event()
+    ws_url = "ws" + base[4:] if base.startswith("http") else base
+    lost_since: float | None = None
+    while not (summary.left or stop.is_set()):
+        try:
+            async with websockets.connect(f"{ws_url}/ws?token={seat.token}&view=1", max_size=2**22) as ws:
+                lost_since = None
+                await seat.play(ws, stop, base)
+        except (websockets.ConnectionClosed, OSError):
+            pass
+        if summary.left or stop.is_set():
+            break
+        lost_since = lost_since or time.monotonic()
+        if time.monotonic() - lost_since > reconnect_seconds:
+            raise HoldemError(f"lost the server at {base} for over {reconnect_seconds:g} s")
+        summary.reconnects += 1
+        await asyncio.sleep(0.3)
+    if not summary.left:
+        await seat.leave(base)
+    return summary
+
+
+class _Seat:
+    """One bot's seat across connections: its token, what it has answered, and its counts."""
+
+    def __init__(
+        self,
+        summary: JoinSummary,
+        token: str,
+        bot: Any,
+        rebuy: int | None,
+        hands: int | None,
+        on_decision: Decision | None,
+    ) -> None:
+        self.summary, self.token, self.bot, self.rebuy, self.hands = summary, token, bot, rebuy, hands
+        self.on_decision = on_decision
+        self.answered: tuple[int, int] | None = None  # (hand, steps) of the last decision sent
+        self.dealt: set[int] = set()  # hands this seat was dealt into
+        self.counted: set[int] = set()  # finished hands counted
+        self.started: set[int] = set()  # hands the bot's start_hand was called for
+        self.rebuying = self.asked = self.sitting_out = False  # a rebuy awaited; asked on this connection
+
+    async def play(self, ws: Any, stop: asyncio.Event, base: str) -> None:
+        """Answer this connection's states until it closes, the bot is done, or `stop` is set."""
+        # A new connection's states are the truth: an answer sent before the connection dropped
+        # was stored (the state has moved on) or not (the same turn comes again, to be answered).
+        self.answered, self.asked = None, False
+        while not stop.is_set():
+            try:
+                text = await asyncio.wait_for(ws.recv(), 0.2)
+            except TimeoutError:
+                continue
+            message = json.loads(text)
+            if message["type"] == "error":
+                self.summary.refused += 1
+                self.answered, self.rebuying = (
+                    None,
+                    False,
+                )  # a refused rebuy is not awaited  # refused: the state to come says what is true
+                continue
+            if message["type"] != "state":
+                continue
+            if await self.track(ws, message, base):
+                return
+            decision = self.decide(message)
+            if decision is not None:
+                await ws.send(json.dumps(decision))
+
+    async def track(self, ws: Any, state: dict[str, Any], base: str) -> bool:
+        """Count finished hands, rebuy or leave when broke, sit out before the last hand; True when done."""
+        summary, me = self.summary, state["seats"][self.summary.seat]
+        if me is None:
+            summary.left = True  # the server let the seat go
+            return True
+        if me["in_hand"]:
+            self.dealt.add(state["hand"])
+        last = state["last_hand"]
+        if last is not None and last["number"] in self.dealt and last["number"] not in self.counted:
+            self.counted.add(last["number"])
+            summary.hands += 1
+        held = me["stack"] + me["pending"]
+        if self.rebuying and held:  # the rebuy arrived (refused, an error would have come instead)
+            summary.bought += self.rebuy or 0
+            self.rebuying = self.asked = False
+        summary.stack = held
+        done = self.hands is not None and summary.hands >= self.hands
+        refused = self.asked and not self.rebuying  # the server refused the rebuy
+        if not me["in_hand"] and (done or (held == 0 and (not self.rebuy or refused))):
+            await self.leave(base)
+            return True
+        if held == 0 and self.rebuy and not self.asked and not me["in_hand"]:
+            self.rebuying = self.asked = True  # asked once a connection: a lost answer is asked again
+            await ws.send(json.dumps({"type": "rebuy", "amount": self.rebuy}))
+        last_hand = self.hands is not None and summary.hands == self.hands - 1 and me["in_hand"]
+        if last_hand and not self.sitting_out:
+            self.sitting_out = True  # out of the hand after this one: it is the last to play
+            await ws.send(json.dumps({"type": "sit_out"}))
+        return False
+
+    def decide(self, state: dict[str, Any]) -> dict[str, Any] | None:
+        """The act message for this state, if it is the bot's turn and not yet answered."""
+        data = state.get("view")
+        if data is None or state["legal"] is None or state["actor"] != self.summary.seat:
+            return None
+        turn = (state["hand"], state["steps"])
+        if turn == self.answered:
+            return None
+        seen = SeatView.from_dict(data)
+        if state["hand"] not in self.started:
+            self.started.add(state["hand"])
+            start = getattr(self.bot, "start_hand", None)
+            if start is not None:
+                _guarded(self.summary, start, seen)
+        self.answered = turn
+        self.summary.decisions += 1
+        hand = state["hand"]
+        try:
+            action = self.bot.act(seen)
+        except Exception as error:  # the bot raised: check or fold for it, as in a local match
+            fault = f"act raised {type(error).__name__}: {error}"
+        else:
+            try:
+                return self._sent(hand, seen, action, message_for(action, seen, hand))
+            except IllegalActionError as error:  # as holdem.decide words it
+                fault = str(error) if not isinstance(action, Action) else f"illegal action {action}: {error}"
+        self.summary.faults.append(f"hand {hand}: {fault}")
+        action = Action.check() if seen.legal is not None and seen.legal.can_check else Action.fold()
+        return self._sent(hand, seen, action, message_for(action, seen, hand))
+
+    def _sent(self, hand: int, seen: SeatView, action: Action, message: dict[str, Any]) -> dict[str, Any]:
+        if self.on_decision is not None:
+            self.on_decision(hand, seen, action)
+        return message
+
+    async def leave(self, base: str) -> None:
+        """Leave the table (the server cashes the seat out at the end of the hand in progress)."""
+        path = f"/api/tables/{self.summary.table}/players/{self.summary.seat}"
+        try:
+            await _http(base, "DELETE", path, token=self.token)
+        except HoldemError as error:
+            if "needs that seat's token" not in str(error):  # already gone: nothing to leave
+                raise
+        self.summary.left = True  # now, or at the end of the hand in progress
+
+
+def _guarded(summary: JoinSummary, hook: Callable[..., object], *args: object) -> None:
+    """Call a bot's hook; a failure is counted as a fault, never raised."""
+    try:
+        hook(*args)
+    except Exception as error:
+        summary.faults.append(f"{getattr(hook, '__name__', 'hook')} raised {type(error).__name__}: {error}")
+
+
+async def _http(base: str, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+    """One JSON request to the server (in a thread: urllib blocks); a refusal is a `HoldemError`."""
+
+    def call() -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(base + path, data=data, method=method)
+        request.add_header("content-type", "application/json")
+        if token is not None:
+            request.add_header("authorization", f"Bearer {token}")
+        try:
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                return json.loads(answer.read())
+        except urllib.error.HTTPError as error:
+            try:
+                reason = json.loads(error.read()).get("error", error.reason)
+            except ValueError:
+                reason = error.reason
+            raise HoldemError(f"{method} {path}: {reason}") from None
+        except (urllib.error.URLError, OSError) as error:
+            raise HoldemError(f"cannot reach {base}: {getattr(error, 'reason', error)}") from None
+
+    return await asyncio.get_running_loop().run_in_executor(None, call)
