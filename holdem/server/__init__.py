@@ -4,7 +4,8 @@ The layers, along the data flow: `config` (a table's settings from JSON), `room`
 state machine: seats, tokens, the hand, the clock; plain Python, no I/O), `messages` (what each
 seat and spectator is sent, and what clients may send), `storage` (SQLite or PostgreSQL, one
 schema), `app` (the Starlette application: routes, the WebSocket loop, the writer that commits
-before anything is broadcast), `client` (a bot that plays over the network), `commands` (the CLI).
+before anything is broadcast), `client` (a policy that plays raw state messages over the network),
+`join` (any bot of the bot interface at a served table), `commands` (the CLI).
 The network parts need the ``server`` extra: ``pip install 'holdem-engine[server]'``.
 """
 
