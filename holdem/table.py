@@ -15,7 +15,7 @@ import attrs
 from holdem.deck import Deck, RandomSource
 from holdem.errors import InvalidConfigError, TableError
 from holdem.hand import Hand
-from holdem.positions import dealing_order, place_blinds
+from holdem.positions import dealing_order, place_blinds, previous_seat
 from holdem.stakes import Rules, Stakes
 
 __all__ = ["Seat", "Table", "TableError"]
@@ -175,7 +175,15 @@ class Table:
             big = posting[0]
         if cash:
             waiting = self._waiting_big_blind(big, seated)
-            big = big if waiting is None else waiting
+            if waiting is not None:
+                big = waiting
+                around = sorted({*positions, big})
+                if len(around) >= 3:
+                    # Rule 2 (moving button): the small blind and the button are the two players
+                    # before the big blind, also when a newcomer takes it and the table goes from
+                    # heads-up to three (the button never posts the small blind with three in).
+                    small = previous_seat(big, around, self.size)
+                    button = previous_seat(small, around, self.size)
             self._record_missed(small, big)
         dealt = seated if ready is seated else [s for s in seated if s in ready or s == big]
         if not cash:

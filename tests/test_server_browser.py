@@ -1,11 +1,15 @@
-"""The browser table in headless Chromium (Debian's package), driven by Playwright."""
+"""The browser table in headless Chromium (Debian's package), driven by Playwright: full hands at a
+desktop and a phone size (the phone by keyboard alone), what each seat shows, and screenshots."""
 
 from __future__ import annotations
 
-import json
+import contextlib
 import os
 import shutil
+import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,46 +18,164 @@ pytest.importorskip(
 )
 pytest.importorskip("playwright", reason="playwright is not installed (the test extra brings it)")
 
-from playwright.sync_api import expect, sync_playwright
-from websockets.sync.client import connect
+from playwright.sync_api import Page, expect, sync_playwright
 
 from tests.server_support import ThreadServer
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
+DESKTOP, PHONE = {"width": 1440, "height": 900}, {"width": 390, "height": 844}
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason="Chromium is not installed (apt-get install chromium; .ci/run does)"
 )
 
 
-def test_a_seat_sees_its_cards_clicks_an_action_and_sees_it_applied(tmp_path: Path) -> None:
-    shots = Path(os.environ.get("HOLDEM_ARTIFACTS", tmp_path))
-    shots.mkdir(parents=True, exist_ok=True)
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("HOLDEM_ARTIFACTS", tmp_path))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture
+def two_seats(tmp_path: Path) -> Iterator[tuple[ThreadServer, str, dict[str, str]]]:
     with ThreadServer(f"sqlite:///{tmp_path / 'holdem.db'}") as server:
-        table = server.table(seats=2, action_seconds=60)
-        players = dict([server.join(table, "ann", 100), server.join(table, "bob", 100)])
-        with connect(f"{server.ws}/ws?table={table}") as watch:
-            actor = json.loads(watch.recv(timeout=5))["actor"]
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-            page = browser.new_page()
-            page.goto(f"{server.base}/?token={players[actor]}")
-            expect(page.locator("[data-testid=hole] .card")).to_have_count(2)
-            expect(page.locator("[data-testid=board]")).to_be_attached()
-            # Heads-up, the button acts first preflop and owes a call: fold, call and raise are offered.
-            expect(page.locator('[data-action="call"]')).to_be_visible()
-            expect(page.locator('[data-action="check"]')).to_be_hidden()
-            page.screenshot(path=str(shots / "browser-table-before.png"))
-            page.locator('[data-action="call"]').click()
-            expect(page.locator("[data-testid=log]")).to_contain_text(
-                "ann call" if actor == 0 else "bob call"
-            )
-            expect(page.locator('[data-action="call"]')).to_be_hidden()  # now the other player's turn
-            page.screenshot(path=str(shots / "browser-table.png"))
+        table = server.table(seats=6, action_seconds=60)
+        tokens = {name: server.join(table, name, 200)[1] for name in ("ann", "bob")}
+        yield server, table, tokens
+
+
+@contextlib.contextmanager
+def pages(server: ThreadServer, tokens: dict[str, str], size: dict[str, int]) -> Iterator[dict[str, Page]]:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            opened = {}
+            for name, token in tokens.items():
+                page = browser.new_context(viewport=size).new_page()  # type: ignore[arg-type]
+                page.goto(f"{server.base}/?token={token}")
+                opened[name] = page
+            yield opened
+        finally:
             browser.close()
-        with connect(f"{server.ws}/ws?table={table}") as watch:
-            state = json.loads(watch.recv(timeout=5))
-        assert (1, 1) == (state["hand"], state["steps"]) and state["actor"] != actor
-    assert (shots / "browser-table.png").stat().st_size > 10_000
+
+
+def own_cards(page: Page) -> list[str]:
+    return [
+        str(c)
+        for c in page.locator(".seat.me .card:not(.back)").evaluate_all("els => els.map(e => e.dataset.card)")
+    ]
+
+
+def check_what_each_seat_shows(seen: dict[str, Page]) -> None:
+    """Own cards face up, two backs for the other player, and never the other's cards in the page."""
+    cards = {name: own_cards(page) for name, page in seen.items()}
+    for name, page in seen.items():
+        other = next(n for n in seen if n != name)
+        assert 2 == len(cards[name]), name
+        expect(page.locator(".seat:not(.me):not(.empty) .card.back")).to_have_count(2)
+        shown = page.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+        assert not set(cards[other]) & set(shown) - set(page.locator("#board [data-card]").evaluate_all(
+            "els => els.map(e => e.dataset.card)")), f"{name} sees {other}'s cards"  # fmt: skip
+
+
+def actor(seen: dict[str, Page], timeout: float = 10.0) -> Page:
+    """The page whose player is to act (its controls are shown)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for page in seen.values():
+            if page.locator("#actions").is_visible():
+                return page
+        time.sleep(0.05)
+    raise AssertionError("nobody's controls appeared")
+
+
+def play_hand(seen: dict[str, Page], move: Any) -> str:
+    """Play one hand to its end with `move(page, step)`; returns the result text shown."""
+    hand = seen["ann"].locator("[data-testid=status]").inner_text()
+    check_what_each_seat_shows(seen)
+    for step in range(40):
+        page = actor(seen)
+        move(page, step)
+        for page in seen.values():
+            if "wins" in page.locator("[data-testid=result]").inner_text():
+                text = page.locator("[data-testid=result]").inner_text()
+                for other in seen.values():  # everyone sees the winner named
+                    expect(other.locator("[data-testid=result]")).to_contain_text("wins")
+                return text
+        time.sleep(0.15)
+    raise AssertionError(f"the hand {hand} did not end")
+
+
+def test_full_hands_at_a_desktop_size_with_the_mouse(two_seats: Any, shots: Path) -> None:
+    """Seats around the oval, own cards face up and backs for the other, a dealer button, controls
+    only on one's turn, the winner named at showdown, a pre-action, and the session's hands."""
+    server, table, tokens = two_seats
+    with pages(server, tokens, DESKTOP) as seen:
+        expect(seen["ann"].locator("[data-testid=dealer]")).to_have_count(1)
+        expect(seen["ann"].locator(".seat")).to_have_count(6)
+        expect(seen["ann"].locator(".seat.me")).to_contain_text("ann (you)")
+        waiting = next(page for page in seen.values() if not page.locator("#actions").is_visible())
+        expect(waiting.locator("#pre-actions")).to_be_visible()
+        seen_first = actor(seen)
+        seen_first.screenshot(path=str(shots / "table-desktop.png"))
+
+        def click(page: Page, step: int) -> None:
+            for kind in ("check", "call"):
+                button = page.locator(f'#actions [data-action="{kind}"]')
+                if button.is_visible():
+                    button.click()
+                    return
+
+        first = play_hand(seen, click)
+        assert "wins" in first
+        seen["ann"].screenshot(path=str(shots / "table-desktop-showdown.png"))
+        time.sleep(3)  # the showdown pause, then the next hand
+        waiting = next(page for page in seen.values() if not page.locator("#actions").is_visible())
+        waiting.locator("#pre-check-fold").check()  # chosen before the turn, played on it
+        play_hand(seen, click)
+        time.sleep(3)
+        page = seen["bob"]
+        page.locator("#history-toggle").click()
+        assert page.locator("#hands > li").count() >= 2
+        expect(page.locator("#hands > li").first).to_contain_text("wins")
+    hands = server.hands(table)
+    assert len(hands) >= 2 and any(" f" in line or " cc" in line for line in hands[1]["phh"].splitlines())
+
+
+def test_full_hands_at_a_phone_size_by_keyboard_alone(two_seats: Any, shots: Path) -> None:
+    """390x844, no mouse: c checks or calls, r then Enter raises, a goes all-in, f folds; every
+    control can be reached with Tab, and each has a name a screen reader reads."""
+    server, table, tokens = two_seats
+    with pages(server, tokens, PHONE) as seen:
+        page = actor(seen)
+        names = page.locator("#actions button:visible").evaluate_all(
+            "els => els.map(e => e.getAttribute('aria-label') || e.textContent.trim())"
+        )
+        assert names and all(names), names
+        reached = set()
+        for _ in range(30):
+            page.keyboard.press("Tab")
+            reached.add(page.evaluate("document.activeElement.dataset.action || document.activeElement.id"))
+        assert {"fold", "call", "raise", "amount-box"} <= reached, reached
+        page.screenshot(path=str(shots / "table-phone.png"))
+
+        def keys(page: Page, step: int) -> None:
+            page.locator("body").focus()
+            if step == 0:
+                page.keyboard.press("r")  # the smallest raise is filled in: Enter confirms it
+                page.keyboard.press("Enter")
+            else:
+                page.keyboard.press("c")
+
+        assert "wins" in play_hand(seen, keys)
+        page.screenshot(path=str(shots / "table-phone-showdown.png"))
+        time.sleep(3)
+        folding = actor(seen)
+        folding.locator("body").focus()
+        folding.keyboard.press("f")
+        other = next(p for p in seen.values() if p is not folding)
+        expect(other.locator("[data-testid=result]")).to_contain_text("wins")
+    assert len(server.hands(table)) >= 2

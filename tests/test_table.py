@@ -262,6 +262,25 @@ def test_rule_02_dead_button_never_lands_on_the_big_blind_after_heads_up() -> No
     assert "B" == table.seats[table.hand_seats[hand.actor]].name  # type: ignore[index,union-attr]
 
 
+def test_rule_02_a_newcomer_taking_the_big_blind_makes_three_handed_blinds() -> None:
+    """Heads-up ann and bob; cy sits down and waits for the big blind. When it reaches cy, the hand
+    has three players: cy the big blind, bob (before cy) the small blind, ann (before bob) the
+    button: the button never posts the small blind with three dealt in (it did: bob was both)."""
+    table = Table(6, Stakes(1, 2), button="moving", rng=random.Random(1))
+    table.sit(0, "A", 100)
+    table.sit(1, "B", 100)
+    table.start_hand()
+    finish(table)
+    table.sit(2, "C", 100)
+    for _ in range(4):
+        hand = table.start_hand()
+        if 2 in table.hand_seats:
+            break
+        finish(table)
+    assert (0, 1, 2) == (table.button, table.small_blind_seat, table.big_blind_seat)
+    assert ((1, 2, 0), (1, 2, 0)) == (table.hand_seats, hand.declared_blinds)  # dealt from bob; ann last
+
+
 def test_rule_03_a_new_player_who_posts_posts_a_big_blind() -> None:
     """Seats 0, 2, 4 play (button 0, blinds 2 and 4); D sits in seat 3 and posts: D posts a big blind,
     and seat 4 does not post the big blind twice in a row."""

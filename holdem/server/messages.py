@@ -49,10 +49,13 @@ def state_message(room: Room, seat: int | None, now: float, *, with_view: bool =
             "sitting_out": place is not None and place.sitting_out,
             "joining": place is None,
             "leaving": member.leaving,
+            "blind": None,
         }
         if hand is not None and s in dealt:
             k = dealt.index(s)
-            entry |= {"stack": hand.stacks[k], "bet": hand.bets[k], "in_hand": True, "folded": hand.folded[k]}
+            role = _blind_role(room, s, hand.declared_blinds[k], hand.declared_dead[k])
+            entry |= {"stack": hand.stacks[k], "bet": hand.bets[k], "in_hand": True, "folded": hand.folded[k],
+                      "blind": role}  # fmt: skip
         seats.append(entry)
     message: dict[str, Any] = {
         "type": "state",
@@ -102,6 +105,20 @@ def state_message(room: Room, seat: int | None, now: float, *, with_view: bool =
             "raise": {"min": legal.min_raise_to, "max": legal.max_raise_to} if legal.can_raise else None,
         }
     return message
+
+
+def _blind_role(room: Room, seat: int, blind: int, dead: int) -> str | None:
+    """What the seat's forced bet is, in words a player reads at the table (rules 1-3)."""
+    table = room.table
+    if not blind:
+        return None
+    if seat == table.big_blind_seat:
+        role = "big blind"
+    elif seat == table.small_blind_seat:
+        role = "button and small blind (heads-up)" if seat == table.button else "small blind"
+    else:
+        role = "big blind to come in"  # a new or returning player's post (rule 3)
+    return role + (" and a dead small blind" if dead else "")
 
 
 def _entry(entry: Any, dealt: tuple[int, ...]) -> dict[str, Any]:

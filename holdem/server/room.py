@@ -25,6 +25,7 @@ import attrs
 from holdem import phh
 from holdem.actions import Action
 from holdem.errors import HoldemError, TableError
+from holdem.evaluator import evaluate
 from holdem.server.config import RequestError, TableConfig, table_config
 from holdem.snapshot import table_from_json, table_to_json
 from holdem.stakes import Stakes
@@ -275,6 +276,11 @@ class Room:
                 str(s): [str(c) for c in cards] for s, cards in zip(seats, shown, strict=True) if cards
             },
             "won": {str(s): won for s, won in zip(seats, payouts, strict=True) if won},
+            "names": {  # each hand shown down, named (with a full board)
+                str(s): evaluate([*cards, *hand.board]).describe()
+                for s, cards in zip(seats, shown, strict=True)
+                if cards and len(hand.board) == 5
+            },
         }
         self.table.end_hand()
         for seat, member in list(self.members.items()):

@@ -1,24 +1,44 @@
 // The browser table: one WebSocket, a "state" message after every change, only legal actions offered.
+// Seats sit around an oval with the player's own seat at the bottom; the showdown is held on screen
+// for a moment before the next hand is drawn. Plain JavaScript: no build step, nothing from a CDN.
 "use strict";
 
 const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
 const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
-let state = null;
+const SUIT_NAMES = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
+const RANK_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight", 7: "seven",
+  6: "six", 5: "five", 4: "four", 3: "three", 2: "two" };
+const SHOWDOWN_MS = 2500; // how long a finished hand stays on screen before the next one is drawn
+let state = null; // the state drawn
+let latest = null; // the newest state received (drawn once the showdown pause is over)
+let holding = false;
+let lastSeenHand = null;
 let socket = null;
 let clockTimer = null;
-let clockAt = 0;
+const session = []; // this session's finished hands, newest first
 
-function cardElement(text) {
+function cardElement(text, small) {
   const el = document.createElement("span");
-  el.className = "card" + ("dh".includes(text[1]) ? " red" : "");
+  el.className = "card" + ("dh".includes(text[1]) ? " red" : "") + (small ? " small" : "");
   el.textContent = text[0].replace("T", "10") + SUITS[text[1]];
   el.dataset.card = text;
+  el.setAttribute("role", "img");
+  el.setAttribute("aria-label", `${RANK_NAMES[text[0]]} of ${SUIT_NAMES[text[1]]}`);
   return el;
 }
 
-function showCards(el, cards) {
-  el.replaceChildren(...cards.map(cardElement));
+function backElement() {
+  const el = document.createElement("span");
+  el.className = "card back";
+  el.setAttribute("role", "img");
+  el.setAttribute("aria-label", "hidden card");
+  return el;
+}
+
+function nameOf(seat, st = state) {
+  const entry = st && st.seats[seat];
+  return entry ? entry.name : `seat ${Number(seat) + 1}`;
 }
 
 function send(message) {
@@ -32,127 +52,280 @@ function act(action, amount) {
   send(message);
 }
 
-function renderSeats() {
-  const seats = state.seats.map((seat, number) => {
-    const el = document.createElement("div");
-    el.className = "seat";
-    el.dataset.seat = number;
-    if (seat === null) {
-      el.textContent = `Seat ${number + 1}: empty`;
-      return el;
-    }
-    if (number === state.actor) el.classList.add("actor");
-    if (number === state.seat) el.classList.add("me");
-    if (seat.folded) el.classList.add("folded");
-    if (seat.sitting_out || seat.joining) el.classList.add("out");
-    const tags = [
-      number === state.button ? "button" : "",
-      seat.sitting_out ? "sitting out" : "",
-      seat.joining ? "joins next hand" : "",
-      seat.leaving ? "leaving" : "",
-    ].filter(Boolean).join(", ");
-    el.innerHTML = `<div class="name"></div><div class="stack"></div><div class="bet"></div><div class="tags"></div>`;
-    el.querySelector(".name").textContent = `${number + 1}. ${seat.name}`;
-    el.querySelector(".stack").textContent = `stack ${seat.stack}` + (seat.pending ? ` (+${seat.pending})` : "");
-    el.querySelector(".bet").textContent = seat.bet ? `bet ${seat.bet}` : "";
-    el.querySelector(".tags").textContent = tags;
-    const shown = state.last_hand && state.phase === null ? state.last_hand.shown[number] : null;
-    if (shown) {
-      const cards = document.createElement("div");
-      cards.className = "cards";
-      showCards(cards, shown);
-      el.append(cards);
-    }
-    return el;
-  });
-  $("seats").replaceChildren(...seats);
+// ------------------------------------------------------------------ the oval
+function place(index, count, mine) {
+  // Clockwise from the bottom (the player's own seat, or seat 1 for a spectator).
+  const angle = Math.PI / 2 + ((index - mine) * 2 * Math.PI) / count;
+  return { x: 50 + 41 * Math.cos(angle), y: 50 + 40 * Math.sin(angle) };
 }
 
-function renderActions() {
-  const legal = state.legal;
-  for (const button of document.querySelectorAll("#actions [data-action]")) {
-    const kind = button.dataset.action;
-    button.hidden = !legal || (kind === "fold" && !legal.fold) || (kind === "check" && !legal.check) ||
-      (kind === "call" && !legal.call) || (kind === "raise" && !legal.raise);
+function positioned(el, point, towards = 1) {
+  el.style.left = `${50 + (point.x - 50) * towards}%`;
+  el.style.top = `${50 + (point.y - 50) * towards}%`;
+  return el;
+}
+
+function seatElement(st, number, point, showdown) {
+  const seat = st.seats[number];
+  const el = positioned(document.createElement("div"), point);
+  el.className = "seat";
+  el.dataset.seat = number;
+  el.setAttribute("role", "group");
+  const plate = document.createElement("div");
+  plate.className = "plate";
+  if (seat === null) {
+    el.classList.add("empty");
+    plate.textContent = `Seat ${number + 1}: open`;
+    el.setAttribute("aria-label", `seat ${number + 1}, open`);
+    el.append(plate);
+    return el;
   }
-  const call = document.querySelector('[data-action="call"]');
-  if (legal && legal.call) call.textContent = `Call ${legal.call}`;
-  $("sizing").hidden = !legal || !legal.raise;
-  if (legal && legal.raise) {
-    for (const input of [$("amount"), $("amount-box")]) {
-      input.min = legal.raise.min;
-      input.max = legal.raise.max;
-      input.value = legal.raise.min;
+  const cards = document.createElement("div");
+  cards.className = "cards";
+  cards.dataset.testid = "seat-cards";
+  const shown = showdown && showdown.shown[number];
+  if (shown) cards.append(...shown.map((c) => cardElement(c, true)));
+  else if (number === st.seat && st.hole.length) cards.append(...st.hole.map((c) => cardElement(c, true)));
+  else if (seat.in_hand && !seat.folded) cards.append(backElement(), backElement());
+  const role = [number === st.button ? "dealer" : "", seat.blind || "", seat.sitting_out ? "sitting out" : "",
+    seat.joining ? "joins next hand" : "", seat.leaving ? "leaving" : "", seat.folded ? "folded" : ""]
+    .filter(Boolean).join(" · ");
+  plate.innerHTML = '<div class="name"></div><div class="stack"></div><div class="role"></div>';
+  plate.querySelector(".name").textContent = seat.name + (number === st.seat ? " (you)" : "");
+  plate.querySelector(".stack").textContent = `${seat.stack}` + (seat.pending ? ` (+${seat.pending})` : "");
+  plate.querySelector(".role").textContent = role;
+  if (!showdown && number === st.actor) {
+    el.classList.add("actor");
+    const bar = document.createElement("div");
+    bar.className = "clock";
+    bar.innerHTML = "<span></span>";
+    plate.append(bar);
+  }
+  if (number === st.seat) el.classList.add("me");
+  if (seat.folded) el.classList.add("folded");
+  if (seat.sitting_out || seat.joining) el.classList.add("out");
+  if (showdown && showdown.won[number]) el.classList.add("winner");
+  el.setAttribute("aria-label", `${seat.name}, ${seat.stack} chips${role ? ", " + role : ""}` +
+    (!showdown && number === st.actor ? ", to act" : ""));
+  el.append(cards, plate);
+  return el;
+}
+
+function drawTable(st, showdown) {
+  const count = st.seats.length;
+  const mine = st.seat === null ? 0 : st.seat;
+  const parts = [];
+  for (let number = 0; number < count; number++) {
+    const point = place(number, count, mine);
+    parts.push(seatElement(st, number, point, showdown));
+    const seat = st.seats[number];
+    if (!showdown && seat && seat.bet) {
+      const bet = positioned(document.createElement("div"), point, 0.6);
+      bet.className = "bet";
+      bet.textContent = seat.bet;
+      bet.setAttribute("aria-label", `${seat.name} bets ${seat.bet}`);
+      parts.push(bet);
     }
-    $("raise-to").textContent = legal.raise.min;
+    if (number === st.button) {
+      const chip = positioned(document.createElement("div"), place(number + 0.28, count, mine), 0.72);
+      chip.className = "dealer";
+      chip.textContent = "D";
+      chip.dataset.testid = "dealer";
+      chip.setAttribute("aria-label", `dealer button: ${nameOf(number, st)}`);
+      parts.push(chip);
+    }
   }
+  $("seats").replaceChildren(...parts);
+  const board = showdown ? showdown.board : st.board;
+  $("board").replaceChildren(...board.map((c) => cardElement(c)));
+  $("pot").textContent = !showdown && st.phase ? `Pot ${st.pot}` : "";
+}
+
+// ------------------------------------------------------------ the controls
+function renderControls() {
+  const legal = state.legal;
   const me = state.seat === null ? null : state.seats[state.seat];
   $("seat-tools").hidden = me === null;
   if (me) {
     $("sit-out").hidden = me.sitting_out;
     $("sit-in").hidden = !me.sitting_out;
   }
+  $("actions").hidden = !legal;
+  $("pre-actions").hidden = Boolean(legal) || !me || !me.in_hand || me.folded || state.phase === null;
+  $("keys").hidden = state.seat === null;
+  if (!legal) return;
+  for (const button of document.querySelectorAll("#actions [data-action]")) {
+    const kind = button.dataset.action;
+    button.hidden = (kind === "fold" && !legal.fold) || (kind === "check" && !legal.check) ||
+      (kind === "call" && !legal.call) || (kind === "raise" && !legal.raise);
+  }
+  $("call-amount").textContent = legal.call || "";
+  document.querySelector('[data-action="call"]').setAttribute("aria-label", `call ${legal.call}`);
+  $("sizing").hidden = !legal.raise;
+  if (legal.raise) {
+    for (const input of [$("amount"), $("amount-box")]) {
+      input.min = legal.raise.min;
+      input.max = legal.raise.max;
+    }
+    setAmount(legal.raise.min);
+  }
+  // Pre-actions chosen while waiting are played now.
+  if ($("pre-check-fold").checked) {
+    $("pre-check-fold").checked = false;
+    act(legal.check ? "check" : "fold");
+  } else if ($("pre-check").checked) {
+    $("pre-check").checked = false;
+    if (legal.check) act("check");
+  }
 }
 
 function setAmount(value) {
-  const legal = state.legal;
+  const legal = state && state.legal;
   if (!legal || !legal.raise) return;
   const amount = Math.max(legal.raise.min, Math.min(legal.raise.max, Math.round(value)));
   $("amount").value = amount;
   $("amount-box").value = amount;
   $("raise-to").textContent = amount;
+  document.querySelector('[data-action="raise"]').setAttribute("aria-label", `raise to ${amount}`);
+}
+
+function raiseNow() {
+  if (state && state.legal && state.legal.raise) act("raise", Number($("amount-box").value));
 }
 
 function renderClock() {
   clearInterval(clockTimer);
   const clock = state.clock;
-  if (!clock) {
-    $("clock").textContent = "";
-    return;
-  }
-  clockAt = performance.now();
+  if (!clock) return;
+  const started = performance.now();
   const tick = () => {
-    const spent = (performance.now() - clockAt) / 1000;
-    const action = Math.max(0, clock.seconds - spent);
-    const bank = Math.max(0, clock.bank - Math.max(0, spent - clock.seconds));
-    const who = state.seats[clock.seat] ? state.seats[clock.seat].name : `seat ${clock.seat + 1}`;
-    $("clock").textContent = action > 0 ? `${who}: ${action.toFixed(0)} s` : `${who}: time bank ${bank.toFixed(0)} s`;
+    const bar = document.querySelector(".seat.actor .clock span");
+    if (!bar) return;
+    const spent = (performance.now() - started) / 1000;
+    const left = clock.seconds - spent;
+    const bank = Math.max(0, clock.bank - Math.max(0, -left));
+    const total = state.config.action_seconds;
+    bar.style.width = left > 0 ? `${(100 * left) / total}%` : `${(100 * bank) / Math.max(1, state.config.time_bank_seconds)}%`;
+    bar.style.background = left > 0 ? "" : "#f87171";
+    bar.parentElement.title = left > 0 ? `${left.toFixed(0)} s` : `time bank ${bank.toFixed(0)} s`;
   };
   tick();
   clockTimer = setInterval(tick, 250);
 }
 
-function renderLog() {
-  const lines = state.log.filter((entry) => entry.kind !== "hole").map((entry) => {
-    const li = document.createElement("li");
-    const who = entry.seat === null ? "" : (state.seats[entry.seat] || { name: `seat ${entry.seat + 1}` }).name + " ";
-    const what = entry.action ? entry.action + (entry.to ? ` to ${entry.to}` : "") : entry.kind;
-    const amount = entry.amount !== null && !entry.action ? ` ${entry.amount}` : "";
-    li.textContent = `${who}${what}${amount} ${entry.cards.join(" ")}`.trim();
-    return li;
-  });
-  if (state.last_hand) {
-    const li = document.createElement("li");
-    const won = Object.entries(state.last_hand.won).map(([seat, chips]) =>
-      `${(state.seats[seat] || { name: `seat ${Number(seat) + 1}` }).name} won ${chips}`);
-    li.textContent = `hand ${state.last_hand.number}: ${won.join(", ")}`;
-    lines.unshift(li);
-  }
-  $("log").replaceChildren(...lines);
+// ------------------------------------------------------------ the log and the session
+function logLine(entry, st) {
+  const who = entry.seat === null ? "" : nameOf(entry.seat, st) + " ";
+  if (entry.kind === "blind") return `${who}posts ${entry.amount} (${(st.seats[entry.seat] || {}).blind || "blind"})`;
+  if (entry.kind === "ante") return `${who}posts an ante of ${entry.amount}`;
+  if (entry.kind === "hole") return `${who}is dealt ${entry.cards.join(" ")}`;
+  if (entry.kind === "board") return `${entry.phase}: ${entry.cards.join(" ")}`;
+  if (entry.kind === "action") return `${who}${entry.action}s${entry.to ? ` to ${entry.to}` : ""}`;
+  if (entry.kind === "uncalled") return `${entry.amount} uncalled, back to ${nameOf(entry.seat, st)}`;
+  if (entry.kind === "show") return `${who}shows ${entry.cards.join(" ")}`;
+  if (entry.kind === "muck") return `${who}mucks`;
+  if (entry.kind === "win") return `${who}wins ${entry.amount}`;
+  return `${who}${entry.kind} ${entry.amount ?? ""}`.trim();
 }
 
-function render() {
-  $("felt").hidden = false;
-  const where = state.seat === null ? "watching" : `seat ${state.seat + 1}`;
-  $("status").textContent = `table ${state.table}, hand ${state.hand}, ${where}` +
-    (state.phase ? `, ${state.phase}` : ", waiting for players");
-  showCards($("board"), state.board);
-  showCards($("hole"), state.hole);
-  $("pot").textContent = state.phase ? `pot ${state.pot}` : "";
-  renderSeats();
-  renderActions();
+function renderLog() {
+  const head = document.createElement("li");
+  head.className = "hand";
+  head.textContent = state.phase ? `Hand ${state.hand}` : "Waiting for the next hand";
+  const lines = state.log.map((entry) => {
+    const li = document.createElement("li");
+    li.textContent = logLine(entry, state);
+    return li;
+  });
+  $("log").replaceChildren(head, ...lines);
+  $("log").scrollTop = $("log").scrollHeight;
+}
+
+function resultText(last, st) {
+  const parts = Object.entries(last.won).map(([seat, chips]) => {
+    const named = last.names && last.names[seat] ? ` with ${last.names[seat]}` : "";
+    return `${nameOf(seat, st)} wins ${chips}${named}`;
+  });
+  return parts.join("; ");
+}
+
+function remember(last, st) {
+  const li = document.createElement("li");
+  const details = document.createElement("details");
+  const summary = document.createElement("summary");
+  summary.textContent = `Hand ${last.number}: ${resultText(last, st) || "no winner recorded"}`;
+  const body = document.createElement("div");
+  const mine = st.seat !== null && st.hand === last.number ? st.hole : [];
+  body.textContent = `Board: ${last.board.join(" ") || "none"}` + (mine.length ? ` · your cards: ${mine.join(" ")}` : "") +
+    Object.entries(last.shown).map(([seat, cards]) => ` · ${nameOf(seat, st)} showed ${cards.join(" ")}`).join("");
+  const lines = document.createElement("ol");
+  if (st.hand === last.number) {
+    lines.replaceChildren(...st.log.map((entry) => {
+      const line = document.createElement("li");
+      line.textContent = logLine(entry, st);
+      return line;
+    }));
+  }
+  details.append(summary, body, lines);
+  li.append(details);
+  session.unshift(li);
+  $("hands").replaceChildren(...session);
+}
+
+// ------------------------------------------------------------ drawing and the showdown pause
+function draw(st) {
+  state = st;
+  $("room").hidden = false;
+  const where = st.seat === null ? "watching" : `seat ${st.seat + 1}`;
+  $("status").textContent = `Table ${st.table} · hand ${st.hand} · ${where} · blinds ` +
+    `${st.config.small_blind}/${st.config.big_blind}` + (st.phase ? ` · ${st.phase}` : " · waiting for players");
+  drawTable(st, null);
+  $("result").textContent = "";
+  renderControls();
   renderClock();
   renderLog();
+}
+
+function showdown(previous, last) {
+  // The hand just finished: its cards and winners stay on screen for a moment, chips fly to the winners.
+  drawTable(previous, last);
+  $("result").textContent = resultText(last, previous);
+  $("actions").hidden = true;
+  $("pre-actions").hidden = true;
+  clearInterval(clockTimer);
+  for (const seat of Object.keys(last.won)) {
+    const target = document.querySelector(`.seat[data-seat="${seat}"]`);
+    if (!target) continue;
+    const chip = document.createElement("div");
+    chip.className = "flying";
+    chip.textContent = "●●";
+    chip.style.left = "50%";
+    chip.style.top = "50%";
+    $("seats").append(chip);
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      chip.style.left = target.style.left;
+      chip.style.top = target.style.top;
+    }));
+  }
+}
+
+function receive(message) {
+  latest = message;
+  const last = message.last_hand;
+  if (last && lastSeenHand !== null && last.number > lastSeenHand && state) {
+    lastSeenHand = last.number;
+    remember(last, state);
+    $("pre-check-fold").checked = $("pre-check").checked = false;
+    holding = true;
+    showdown(state, last);
+    setTimeout(() => {
+      holding = false;
+      draw(latest);
+    }, SHOWDOWN_MS);
+    return;
+  }
+  if (lastSeenHand === null) lastSeenHand = last ? last.number : 0;
+  if (!holding) draw(message);
 }
 
 function connect() {
@@ -162,14 +335,11 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/ws?${query}`);
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
-    if (message.type === "state") {
-      state = message;
-      render();
-    } else if (message.type === "error") {
-      $("error").textContent = message.message;
-    }
+    if (message.type === "state") receive(message);
+    else if (message.type === "error") $("error").textContent = message.message;
   };
   socket.onclose = () => {
+    if ($("status").dataset.left) return;
     $("status").textContent = "disconnected: reconnecting…";
     setTimeout(connect, 1000);
   };
@@ -190,8 +360,10 @@ async function listTables() {
   }));
 }
 
+// ------------------------------------------------------------ input
 for (const button of document.querySelectorAll("#actions [data-action]")) {
-  button.addEventListener("click", () => act(button.dataset.action, Number($("amount").value)));
+  button.addEventListener("click", () =>
+    button.dataset.action === "raise" ? raiseNow() : act(button.dataset.action));
 }
 for (const button of document.querySelectorAll("[data-preset]")) {
   button.addEventListener("click", () => {
@@ -200,14 +372,62 @@ for (const button of document.querySelectorAll("[data-preset]")) {
     const preset = button.dataset.preset;
     // A pot-sized raise: call, then raise by the pot after calling; raise-to totals include the bet.
     const bet = state.seats[state.seat].bet;
-    const potAfterCall = state.pot + legal.call;
-    setAmount(preset === "max" ? legal.raise.max : bet + legal.call + Number(preset) * potAfterCall);
+    setAmount(preset === "max" ? legal.raise.max : bet + legal.call + Number(preset) * (state.pot + legal.call));
+    $("amount-box").focus();
   });
 }
 $("amount").addEventListener("input", () => setAmount(Number($("amount").value)));
 $("amount-box").addEventListener("change", () => setAmount(Number($("amount-box").value)));
 $("sit-out").addEventListener("click", () => send({ type: "sit_out" }));
 $("sit-in").addEventListener("click", () => send({ type: "sit_in", post: false }));
+$("history-toggle").addEventListener("click", () => {
+  $("history").hidden = !$("history").hidden;
+  $("history-toggle").setAttribute("aria-expanded", String(!$("history").hidden));
+});
+$("rebuy-toggle").addEventListener("click", () => {
+  $("rebuy-form").hidden = !$("rebuy-form").hidden;
+  if (!$("rebuy-form").hidden) {
+    $("rebuy-amount").value = state.config.max_buy_in;
+    $("rebuy-amount").focus();
+  }
+});
+$("rebuy-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  send({ type: "rebuy", amount: Number($("rebuy-amount").value) });
+  $("rebuy-form").hidden = true;
+});
+$("leave").addEventListener("click", async () => {
+  const answer = await fetch(`/api/tables/${state.table}/players/${state.seat}`,
+    { method: "DELETE", headers: { authorization: `Bearer ${params.get("token")}` } });
+  const body = await answer.json();
+  $("error").textContent = answer.ok ? (body.left ? "You left the table." : "You leave when this hand ends.")
+    : body.error;
+  if (answer.ok && body.left) $("status").dataset.left = "1";
+});
+document.addEventListener("keydown", (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey || !state || !state.legal) return;
+  const typing = event.target instanceof HTMLInputElement && event.target.type !== "checkbox";
+  const legal = state.legal;
+  if (event.key === "Enter" && typing && event.target.id === "amount-box") {
+    event.preventDefault();
+    setAmount(Number($("amount-box").value));
+    raiseNow();
+  } else if (typing || event.target instanceof HTMLButtonElement && event.key === "Enter") {
+    // typing a number, or Enter on a focused button (which presses it)
+  } else if (event.key === "f" && legal.fold) {
+    act("fold");
+  } else if (event.key === "c") {
+    if (legal.check) act("check");
+    else if (legal.call) act("call");
+  } else if ((event.key === "r" || event.key === "a") && legal.raise) {
+    event.preventDefault();
+    if (event.key === "a") setAmount(legal.raise.max);
+    $("amount-box").focus();
+    $("amount-box").select();
+  } else if (event.key === "Enter" && legal.raise) {
+    raiseNow();
+  }
+});
 
 if (params.has("token") || params.has("table")) connect();
 else listTables();
