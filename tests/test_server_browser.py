@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import time
 from collections.abc import Iterator
@@ -141,6 +142,16 @@ def test_full_hands_at_a_desktop_size_with_the_mouse(two_seats: Any, shots: Path
         page.locator("#history-toggle").click()
         assert page.locator("#hands > li").count() >= 2
         expect(page.locator("#hands > li").first).to_contain_text("wins")
+        page.locator("#rebuy-toggle").click()  # bob is not short: the server says how much he may add
+        expect(page.locator("#rebuy-amount")).to_be_focused()
+        page.locator("#rebuy-form button").click()
+        expect(page.locator("[data-testid=error]")).to_contain_text("the most this table allows (200)")
+        page.locator("#sit-out").click()
+        expect(page.locator("#sit-in")).to_be_visible()
+        page.locator("#leave").click()
+        expect(page.locator("[data-testid=error]")).to_contain_text(
+            re.compile("You (left the table|leave when)")
+        )
     hands = server.hands(table)
     assert len(hands) >= 2 and any(" f" in line or " cc" in line for line in hands[1]["phh"].splitlines())
 
