@@ -5,9 +5,10 @@ in each state message (``/ws?token=…&view=1``): the very view `holdem.views.vi
 bot, rebuilt with `SeatView.from_dict`. On its turn the bot's ``act(view)`` is checked against
 the legal actions before anything is sent: an exception, a non-action or an illegal action is
 played as check-or-fold and counted as a fault, as in a local match (`holdem.decide`), so the
-server never receives an illegal action. ``set_random`` and ``start_hand`` are called as locally;
-``end_hand`` is not (the server sends no `HandResult`). A dropped connection or a server restart
-is survived by reconnecting with the same token.
+server never receives an illegal action. ``set_random`` is called as locally, ``start_hand``
+before the bot's first decision in each hand, and ``end_hand`` not at all (the server sends no
+`HandResult`). A dropped connection or a server restart is survived by reconnecting with the same
+token.
 
 The bot leaves the table when it has played the hands asked for (sitting out of the next one
 first, so that it is not dealt a hand it will not finish), when it is stopped, or when it is
@@ -202,12 +203,10 @@ class _Seat:
             except TimeoutError:
                 continue
             message = json.loads(text)
-            if message["type"] == "error":
+            if message["type"] == "error":  # refused: the state to come says what is true
                 self.summary.refused += 1
-                self.answered, self.rebuying = (
-                    None,
-                    False,
-                )  # a refused rebuy is not awaited  # refused: the state to come says what is true
+                self.answered = None
+                self.rebuying = False  # a refused rebuy is not awaited
                 continue
             if message["type"] != "state":
                 continue
