@@ -1,0 +1,84 @@
+"""The observation of the player to act at many tables: `holdem.env.encoding`'s vector, row by row.
+
+The same fields in the same order as `holdem.env.encoding.observation` of the actor's `SeatView`
+(a test compares them), built with whole-array stores.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from holdem.stakes import Stakes
+
+__all__ = ["observation_size", "observe"]
+
+def observation_size(players: int) -> int:
+    """The length of the observation vector at a table of `players` (`holdem.env.encoding`)."""
+    return 116 + 5 * players
+
+
+class Tables(Protocol):
+    """What the observation reads of a `VectorTables`."""
+
+    players: int
+    stakes: Stakes
+    _actor: npt.NDArray[np.int64]
+    _deck: npt.NDArray[np.int8]
+    _street: npt.NDArray[np.int64]
+    _stack: npt.NDArray[np.int64]
+    _bet: npt.NDArray[np.int64]
+    _folded: npt.NDArray[np.bool_]
+    _chips: npt.NDArray[np.int64]
+    _tos: npt.NDArray[np.int64]
+    _raises: npt.NDArray[np.int64]
+    _level: npt.NDArray[np.int64]
+    _increment: npt.NDArray[np.int64]
+    legal: npt.NDArray[np.bool_]
+
+
+def observe(t: Tables, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
+    """``(len(rows), observation_size)`` observations of the players to act at `rows`."""
+    k, n = len(rows), t.players
+    bb = float(t.stakes.big_blind)
+    out = np.zeros((k, observation_size(n)), dtype=np.float32)
+    index = np.arange(k)
+    me = t._actor[rows]
+    deck = t._deck[rows]
+    out[index, deck[index, me]] = 1
+    out[index, deck[index, n + me]] = 1
+    street = t._street[rows]
+    first = 2 * n
+    for column, card in ((first + 1, 0), (first + 2, 0), (first + 3, 0), (first + 5, 1), (first + 7, 2)):
+        seen = index[street > card]
+        out[seen, 52 + deck[seen, column]] = 1
+    out[index, 104 + street] = 1
+    out[index, 108 + me] = 1
+    order = (me[:, None] + np.arange(n)) % n  # own seat first, then clockwise
+    stack = t._stack[rows[:, None], order]
+    folded = t._folded[rows[:, None], order]
+    base = 108 + n
+    out[:, base : base + 4 * n : 4] = stack / bb
+    out[:, base + 1 : base + 4 * n : 4] = t._bet[rows[:, None], order] / bb
+    out[:, base + 2 : base + 4 * n : 4] = folded
+    out[:, base + 3 : base + 4 * n : 4] = (stack == 0) & ~folded
+    rest = base + 4 * n
+    out[:, rest] = (t._chips[rows] - t._stack[rows].sum(axis=1)) / bb
+    my_bet = t._bet[rows, me]
+    out[:, rest + 1] = np.clip(t._level[rows] - my_bet, 0, t._stack[rows, me]) / bb
+    can_raise = t.legal[rows, -1]
+    low = _min_raise_to(t, rows, me)
+    out[:, rest + 2] = np.where(can_raise, low / bb, 0)
+    out[:, rest + 3] = np.where(can_raise, t._tos[rows, -1] / bb, 0)
+    out[:, rest + 4 :] = t._raises[rows]
+    return out
+
+
+def _min_raise_to(t: Tables, rows: npt.NDArray[np.int64], me: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """The smallest legal raise-to total (where a raise is legal)."""
+    increment = t._increment[rows]
+    all_in = t._bet[rows, me] + t._stack[rows, me]
+    out: npt.NDArray[np.int64] = np.minimum(t._level[rows] + increment, all_in)
+    return out

@@ -1,0 +1,379 @@
+"""`VectorTables`: N no-limit tables stepped at once, one decision per table per call, on NumPy arrays.
+
+The rules are the engine's (`holdem.hand.Hand`), written for arrays: every table's state is a row,
+players are columns in dealing order (column 0 left of the button, the button last), and each
+rule is a few whole-array operations over the tables that need it. A differential test keeps the
+two in lockstep. Seats, which the caller sees, are fixed; the button moves one seat per hand, so
+the player in column ``p`` sits in seat ``(button + 1 + p) % players``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from holdem.stakes import Stakes, Structure
+from holdem.vector import record
+from holdem.vector.observe import observation_size, observe
+from holdem.vector.settle import payouts, strengths
+
+__all__ = ["VectorTables"]
+
+Ints = npt.NDArray[np.int64]
+_NONE = -1  # "has not acted this round" and "nobody to act yet"
+
+
+def _second_largest(values: Ints) -> Ints:
+    """The second-largest value of each row."""
+    if values.shape[1] == 2:
+        return np.minimum(values[:, 0], values[:, 1])
+    out: Ints = np.partition(values, values.shape[1] - 2, axis=1)[:, -2]
+    return out
+
+
+class VectorTables:
+    """`n` heads-up or ring tables of no-limit hold'em, stepped together.
+
+    ``stacks`` (a number, or an ``(n, players)`` array by seat) is what every player starts each
+    hand with: a table whose hand ends starts the next one at once, stacks reset and the button
+    one seat on. Stacks so short that some hand would have no decision are refused.
+    Actions are those of `holdem.env.encoding`: fold, check/call, a raise to each pot fraction
+    (after calling) and the largest raise. `record` keeps each finished hand as a PHH document.
+    """
+
+    def __init__(
+        self,
+        n: int,
+        players: int = 2,
+        stacks: int | npt.ArrayLike = 200,
+        stakes: Stakes | None = None,
+        *,
+        seed: int | None = None,
+        record: bool = False,
+        fractions: Sequence[float] = (0.5, 1.0, 2.0),
+    ) -> None:
+        stakes = stakes if stakes is not None else Stakes(1, 2)
+        if type(n) is not int or n < 1:
+            raise ValueError(f"the number of tables must be a positive whole number, got {n!r}")
+        if type(players) is not int or not 2 <= players <= 9:
+            raise ValueError(f"players must be 2 to 9, got {players!r}")
+        if not isinstance(stakes, Stakes) or stakes.structure is not Structure.NO_LIMIT or stakes.straddles:
+            raise ValueError(f"VectorTables plays no-limit without straddles, got {stakes!r}")
+        values = tuple(fractions)
+        if not values or not all(type(f) in (int, float) and f > 0 for f in values) or len(set(values)) != len(
+            values
+        ):
+            raise ValueError(f"pot fractions must be distinct positive numbers, got {fractions!r}")
+        self.fractions: tuple[float, ...] = tuple(sorted(float(f) for f in values))
+        self.actions: tuple[str, ...] = (
+            "fold", "check/call", *(f"raise {f:g} pot" for f in self.fractions), "raise max",
+        )  # fmt: skip
+        self.n, self.players, self.stakes, self.recording = n, players, stakes, bool(record)
+        seat_stacks = np.broadcast_to(np.asarray(stacks), (n, players))
+        if seat_stacks.dtype.kind not in "iu":
+            raise ValueError(f"stacks must be whole numbers of chips, got dtype {seat_stacks.dtype}")
+        if seat_stacks.min() <= 0:
+            raise ValueError(f"stacks must be positive, got {seat_stacks.min()}")
+        self._seat_stacks: Ints = seat_stacks.astype(np.int64)
+        self._seed = seed
+        blinds = [stakes.big_blind, stakes.small_blind] if players == 2 else [stakes.small_blind, stakes.big_blind]
+        self._blinds: Ints = np.array(blinds + [0] * (players - 2), dtype=np.int64)
+        self._big = 0 if players == 2 else 1  # the big blind's column: who posts a big-blind ante
+        self._opener = 1 if players == 2 else 2 % players  # first to act preflop (rule 1)
+        self._fraction_array = np.array(self.fractions)
+        self._columns = np.arange(players)
+        self.reset()
+        for _ in range(players - 1):  # every button position: somebody must have a decision
+            self._deal(np.arange(n))
+        self.reset()
+
+    # ------------------------------------------------------------------ public
+    def reset(self) -> npt.NDArray[np.float32]:
+        """Start over: fresh random source, every button on the last seat, new hands; the observations."""
+        n, p = self.n, self.players
+        self._rng = np.random.default_rng(self._seed)
+        shape = (n, p)
+        self._start, self._stack, self._bet, self._contrib = (np.zeros(shape, np.int64) for _ in range(4))
+        self._folded = np.zeros(shape, dtype=bool)
+        self._acted = np.full(shape, _NONE, dtype=np.int64)
+        (self._level, self._increment, self._reopen, self._raise_actions, self._street, self._actor,
+         self._live, self._with_chips, self._dead, self._chips) = (np.zeros(n, np.int64) for _ in range(10))  # fmt: skip
+        self._raises = np.zeros((n, 4), dtype=np.int64)
+        self._deck = np.zeros((n, 2 * p + 8), dtype=np.int8)
+        self.button: Ints = np.full(n, p - 1, dtype=np.int64)
+        self.hands_played: Ints = np.zeros(n, dtype=np.int64)
+        self.final_stacks: Ints = np.zeros(shape, dtype=np.int64)
+        self.legal = np.zeros((n, len(self.actions)), dtype=bool)
+        self._tos = np.zeros((n, len(self.actions)), dtype=np.int64)
+        self._log: list[list[str]] = [[] for _ in range(n)] if self.recording else []
+        self._histories: list[dict[str, Any]] = []
+        self._obs: npt.NDArray[np.float32] | None = None
+        self._deal(np.arange(n), first=True)
+        return self.observe()
+
+    @property
+    def actor(self) -> Ints:
+        """The seat of the player to act at each table."""
+        out: Ints = (self.button + 1 + self._actor) % self.players
+        return out
+
+    @property
+    def obs_size(self) -> int:
+        return observation_size(self.players)
+
+    @property
+    def decks(self) -> npt.NDArray[np.int8]:
+        """The current hand's cards at each table, in dealing order (hole cards twice round, then
+        burn and flop, burn and turn, burn and river), as card indices; read-only."""
+        view = self._deck.view()
+        view.setflags(write=False)
+        return view
+
+    def observe(self) -> npt.NDArray[np.float32]:
+        """The observation of the player to act at each table (`holdem.env.encoding`), ``(n, obs_size)``."""
+        if self._obs is None:
+            self._obs = observe(self, np.arange(self.n))
+        return self._obs
+
+    def step(
+        self, actions: npt.ArrayLike, where: npt.ArrayLike | None = None
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+        """Apply one action per table (only at the tables `where` says, if given).
+
+        Returns the chips each seat won in big blinds at tables whose hand ended, and which ended;
+        those tables are already dealt their next hand. A masked action refuses the whole call.
+        """
+        chosen = np.asarray(actions)
+        if chosen.shape != (self.n,) or chosen.dtype.kind not in "iu":
+            raise ValueError(f"actions must be {self.n} whole numbers, got shape {chosen.shape} {chosen.dtype}")
+        if where is None:
+            rows = np.arange(self.n)
+        else:
+            mask = np.asarray(where)
+            if mask.shape != (self.n,) or mask.dtype != bool:
+                raise ValueError(f"where must be {self.n} booleans, got shape {mask.shape} {mask.dtype}")
+            rows = np.flatnonzero(mask)
+        a = chosen[rows].astype(np.int64)
+        ok = (a >= 0) & (a < len(self.actions))
+        ok[ok] = self.legal[rows[ok], a[ok]]
+        if not ok.all():
+            t = int(rows[np.argmin(ok)])
+            legal = ", ".join(f"{i} {name}" for i, name in enumerate(self.actions) if self.legal[t, i])
+            raise ValueError(f"table {t}: action {int(chosen[t])} is not legal; legal: {legal}")
+        self._obs = None
+        rewards = np.zeros((self.n, self.players), dtype=np.float32)
+        done = np.zeros(self.n, dtype=bool)
+        self._apply(rows, a)
+        ended = self._advance(rows)
+        if ended.size:
+            self._finish(ended, rewards, done)
+            self._deal(ended)
+        self._legal_for(rows)
+        return rewards, done
+
+    def histories(self) -> list[dict[str, Any]]:
+        """The finished hands recorded since the last call, as PHH documents (`holdem.phh.dumps`)."""
+        out, self._histories = self._histories, []
+        return out
+
+    # ------------------------------------------------------------ dealing
+    def _deal(self, rows: Ints, first: bool = False) -> None:
+        """Start the next hand at `rows`: move the button, shuffle, post antes and blinds (rules 3-5)."""
+        p, stakes = self.players, self.stakes
+        if not first:
+            self.button[rows] = (self.button[rows] + 1) % p
+        seats = (self.button[rows, None] + 1 + self._columns) % p
+        start = self._seat_stacks[rows[:, None], seats]
+        self._start[rows] = start
+        self._chips[rows] = start.sum(axis=1)
+        self._deck[rows] = self._shuffled(len(rows))
+        ante = np.minimum(start, stakes.ante)
+        blind = np.minimum(start - ante, self._blinds)
+        stack = start - ante - blind
+        bb_ante = np.minimum(stack[:, self._big], stakes.big_blind_ante)  # rule 5: after the blind
+        stack[:, self._big] -= bb_ante
+        self._stack[rows], self._bet[rows], self._contrib[rows], self._dead[rows] = stack, blind, ante, bb_ante
+        self._folded[rows] = False
+        self._acted[rows] = _NONE
+        self._level[rows] = stakes.big_blind  # rule 7: the full blind, even if it is all-in for less
+        self._increment[rows] = stakes.big_blind
+        self._reopen[rows] = stakes.big_blind
+        self._raise_actions[rows] = 0
+        self._raises[rows] = 0
+        self._street[rows] = 0
+        self._actor[rows] = _NONE
+        self._live[rows] = p
+        self._with_chips[rows] = (stack > 0).sum(axis=1)
+        if self.recording:
+            record.start(self, rows)
+        over = self._advance(rows)
+        if over.size:  # found when the tables are made, so never in a step
+            r = int(over[0])
+            raise ValueError(
+                f"table {r}: with the button on seat {self.button[r]}, stacks {self._seat_stacks[r].tolist()} "
+                "leave nobody a decision after the forced bets; give the players deeper stacks"
+            )
+        if first:
+            self._legal_for(rows)
+
+    def _shuffled(self, k: int) -> npt.NDArray[np.int8]:
+        """The first ``2 players + 8`` cards of `k` shuffled decks (a partial Fisher-Yates shuffle)."""
+        m = self._deck.shape[1]
+        cards = np.tile(np.arange(52, dtype=np.int8), (k, 1))
+        index = np.arange(k)
+        picks = (self._rng.random((k, m)) * (52 - np.arange(m))).astype(np.int64) + np.arange(m)
+        for c in range(m):
+            j = picks[:, c]
+            taken = cards[index, j]
+            cards[index, j] = cards[:, c]
+            cards[:, c] = taken
+        return cards[:, :m]
+
+    # ------------------------------------------------------------ actions
+    def _apply(self, rows: Ints, a: Ints) -> None:
+        """Move the chips of each table's action (`Hand.act`, on arrays)."""
+        i = self._actor[rows]
+        fold, raising = a == 0, a >= 2
+        bet, stack, level = self._bet[rows, i], self._stack[rows, i], self._level[rows]
+        to = self._tos[rows, a]
+        called = bet + np.clip(level - bet, 0, stack)
+        new_bet = np.where(raising, to, np.where(a == 1, called, bet))
+        left = stack - (new_bet - bet)
+        self._bet[rows, i], self._stack[rows, i] = new_bet, left
+        self._with_chips[rows] -= fold | (left == 0)
+        if fold.any():
+            folders = rows[fold]
+            self._folded[folders, i[fold]] = True
+            self._live[folders] -= 1
+        if raising.any():
+            r, to = rows[raising], to[raising]
+            self._raise_actions[r] += 1
+            self._raises[r, self._street[r]] += 1
+            increment, level = self._increment[r], self._level[r]
+            full = to - self._reopen[r] >= increment  # rules 8, 9: only a full raise reopens
+            self._increment[r] = np.where(full, np.maximum(increment, to - level), increment)
+            self._reopen[r] = np.where(full, to, self._reopen[r])
+            self._level[r] = to
+        self._acted[rows, i] = self._level[rows]
+        if self.recording:
+            record.actions(self, rows, i, a, new_bet)
+
+    def _legal_for(self, rows: Ints) -> None:
+        """The action mask and raise-to totals of the player to act at `rows` (`Hand._legal_for`)."""
+        i = self._actor[rows]
+        bet, stack, level = self._bet[rows, i], self._stack[rows, i], self._level[rows]
+        to_call = np.clip(level - bet, 0, stack)
+        all_in = bet + stack
+        depth = np.where(self._folded[rows], -1, self._bet[rows] + self._stack[rows])
+        # Rule 11: a raise needs another player in the hand who could put in more than the level.
+        callers = (self._with_chips[rows] > 1) & ((level == 0) | (level < _second_largest(depth)))
+        acted = self._acted[rows, i]
+        added = level - acted
+        reopened = (acted == _NONE) | ((added > 0) & (added >= self._increment[rows]))  # rules 8, 9
+        can_raise = (all_in > level) & callers & reopened
+        low = np.minimum(level + self._increment[rows], all_in)
+        pot = self._chips[rows] - self._stack[rows].sum(axis=1)
+        tos = bet[:, None] + to_call[:, None] + np.floor(self._fraction_array * (pot + to_call)[:, None]).astype(
+            np.int64
+        )
+        legal = self.legal
+        legal[rows, 0] = True
+        legal[rows, 1] = True
+        legal[rows, 2:-1] = can_raise[:, None] & (low[:, None] <= tos) & (tos < all_in[:, None])
+        legal[rows, -1] = can_raise
+        self._tos[rows, 2:-1] = tos
+        self._tos[rows, -1] = all_in
+
+    # ------------------------------------------------------- the transition
+    def _advance(self, rows: Ints) -> Ints:
+        """Move the hands at `rows` on until someone must act or the hand is over (`Hand._advance`);
+        returns the tables whose hand is over, settled."""
+        ended: list[Ints] = []
+        pending = rows
+        while pending.size:
+            alone = self._live[pending] == 1
+            if alone.any():
+                won = pending[alone]
+                self._end_round(won)
+                winner = np.argmin(self._folded[won], axis=1)
+                self._stack[won, winner] += self._contrib[won].sum(axis=1) + self._dead[won]
+                ended.append(won)
+                pending = pending[~alone]
+            nxt, found = self._next_actor(pending)
+            self._actor[pending[found]] = nxt[found]
+            over = pending[~found]
+            if not over.size:
+                break
+            self._end_round(over)
+            river = self._street[over] == 3
+            if river.any():
+                shown = over[river]
+                value = strengths(self._deck[shown], self.players)
+                self._stack[shown] += payouts(self._contrib[shown], self._folded[shown], self._dead[shown], value)
+                ended.append(shown)
+            pending = over[~river]
+            self._open_street(pending)
+        return np.concatenate(ended) if ended else rows[:0]
+
+    def _next_actor(self, rows: Ints) -> tuple[Ints, npt.NDArray[np.bool_]]:
+        """The next player who must act at `rows`, and whether there is one (`Hand._next_actor`)."""
+        stack, bet, folded = self._stack[rows], self._bet[rows], self._folded[rows]
+        level = self._level[rows]
+        waiting = (self._acted[rows] == _NONE) & (self._with_chips[rows, None] > 1)  # rule 11
+        candidate = ~folded & (stack > 0) & ((bet < level[:, None]) | waiting)
+        # Rule 11: preflop before any raise, a player whose blind covers everyone is not asked.
+        depth = np.where(folded, -1, bet + stack)
+        covering = (self._street[rows] == 0) & (self._raise_actions[rows] == 0)
+        covering &= level >= _second_largest(depth)
+        if covering.any():
+            top = depth.max(axis=1, keepdims=True)
+            others = np.where(depth == top, _second_largest(depth)[:, None], top)  # deepest other player
+            candidate &= ~(covering[:, None] & (bet >= others))
+        actor = self._actor[rows]
+        first = np.where(self._street[rows] == 0, self._opener, 0)
+        begin = np.where(actor == _NONE, first, actor + 1)
+        order = (self._columns - begin[:, None]) % self.players
+        key = np.where(candidate, order, self.players)
+        nxt = key.argmin(axis=1)
+        return nxt, key[np.arange(len(rows)), nxt] < self.players
+
+    def _end_round(self, rows: Ints) -> None:
+        """Return an uncalled bet (rule 16) and move the bets into the pots."""
+        bet = self._bet[rows]
+        top = bet.argmax(axis=1)
+        index = np.arange(len(rows))
+        uncalled = bet[index, top] - _second_largest(bet)
+        back = uncalled > 0
+        if back.any():
+            r, t, u = rows[back], top[back], uncalled[back]
+            self._with_chips[r] += self._stack[r, t] == 0
+            self._stack[r, t] += u
+            self._bet[r, t] -= u
+        self._contrib[rows] += self._bet[rows]
+        self._bet[rows] = 0
+
+    def _open_street(self, rows: Ints) -> None:
+        """The next betting round: no bets, nobody has acted, the first player left of the button."""
+        self._street[rows] += 1
+        self._acted[rows] = _NONE
+        self._level[rows] = 0
+        self._increment[rows] = self.stakes.big_blind
+        self._reopen[rows] = 0
+        self._raise_actions[rows] = 0
+        self._actor[rows] = _NONE
+        if self.recording:
+            record.board(self, rows)
+
+    def _finish(self, rows: Ints, rewards: npt.NDArray[np.float32], done: npt.NDArray[np.bool_]) -> None:
+        """Report the hands over at `rows`: rewards by seat in big blinds, final stacks, histories."""
+        seats = (self.button[rows, None] + 1 + self._columns) % self.players
+        final = self._stack[rows]
+        self.final_stacks[rows[:, None], seats] = final
+        rewards[rows[:, None], seats] = (final - self._start[rows]) / self.stakes.big_blind
+        done[rows] = True
+        self.hands_played[rows] += 1
+        if self.recording:
+            self._histories += record.finish(self, rows)
