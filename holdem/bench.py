@@ -10,7 +10,14 @@ from holdem.hand import Hand
 from holdem.stakes import Stakes
 from holdem.views import SeatView
 
-__all__ = ["RandomPolicyBot", "match_rates", "random_policy", "random_policy_hands", "warm_up"]
+__all__ = [
+    "RandomPolicyBot",
+    "match_rates",
+    "random_policy",
+    "random_policy_hands",
+    "vector_rates",
+    "warm_up",
+]
 
 _FOLD, _CHECK, _CALL = Action.fold(), Action.check(), Action.call()
 
@@ -95,4 +102,40 @@ def match_rates(hands: int, seed: int, *, players: int = 6, repeat: int = 1) -> 
         "match_over_engine": ring / engine,
         "equity_hu_hands_per_s": heads_up / seconds,
         "equity_decisions_per_s": equity.decisions / equity.seconds,
+    }
+
+
+def vector_rates(
+    tables: int, players: int, steps: int, seed: int, *, observe: bool = False
+) -> dict[str, float]:
+    """Rates of `holdem.vector.VectorTables` under random masked play (uniform among the legal
+    actions, chosen with NumPy as a training loop would): decisions (one per table per step), calls
+    of ``step`` and finished hands per second, stacks 100 big blinds. With `observe`, each step also
+    builds the observations. Ten untimed steps first."""
+    import numpy as np
+
+    from holdem.vector import VectorTables
+
+    t = VectorTables(tables, players, 200, Stakes(1, 2), seed=seed)
+    rng = np.random.default_rng(seed)
+
+    def play(count: int) -> None:
+        for _ in range(count):
+            t.step(np.argmax(rng.random(t.legal.shape) * t.legal, axis=1))
+            if observe:
+                t.observe()
+
+    play(10)
+    hands = int(t.hands_played.sum())
+    start = time.perf_counter()
+    play(steps)
+    seconds = time.perf_counter() - start
+    return {
+        "tables": tables,
+        "players": players,
+        "steps": steps,
+        "observe": observe,
+        "decisions_per_s": steps * tables / seconds,
+        "steps_per_s": steps / seconds,
+        "hands_per_s": (int(t.hands_played.sum()) - hands) / seconds,
     }

@@ -26,7 +26,7 @@ from holdem.arguments import (
     seconds,
     subcommand,
 )
-from holdem.errors import HoldemError
+from holdem.errors import HoldemError, InvalidConfigError
 
 __all__ = ["main"]
 
@@ -141,6 +141,8 @@ def _report(as_json: bool, record: dict[str, object]) -> None:
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
+    if args.what == "vector":
+        return _bench_vector(args)
     if args.what == "match":
         from holdem.bench import match_rates
 
@@ -162,6 +164,20 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         print(json.dumps({"hands_per_s": rate, "players": args.players, "hands": args.hands}))
     else:
         print(f"{rate:,.0f} hands/s ({args.players} players, {args.hands:,} hands, random policy)")
+    return 0
+
+
+def _bench_vector(args: argparse.Namespace) -> int:
+    from holdem.bench import vector_rates
+
+    if args.players > 9:
+        raise InvalidConfigError(f"holdem.vector plays 2 to 9 players, got {args.players}")
+    runs = [vector_rates(args.tables, args.players, args.steps, args.seed, observe=args.observe)
+            for _ in range(args.repeat)]  # fmt: skip
+    rates = max(runs, key=lambda r: r["decisions_per_s"])
+    seen = f"{args.tables:,} tables of {args.players}" + (", observations built" if args.observe else "")
+    print(json.dumps(rates) if args.json else f"{rates['decisions_per_s']:,.0f} decisions/s, "
+          f"{rates['hands_per_s']:,.0f} hands/s, {rates['steps_per_s']:,.1f} steps/s ({seen})")  # fmt: skip
     return 0
 
 
@@ -329,12 +345,16 @@ def build_parser() -> argparse.ArgumentParser:
                  "Benchmarks. 'engine': complete no-limit hands with a random policy (fold / check-call "
                  "/ raise to the minimum or all-in). 'match': bots of the same policy through the bot "
                  "interface, beside the bare engine in the same run, and the equity bot heads-up. "
-                 "Both warm up first.")  # fmt: skip
-    bench.add_argument("what", choices=["engine", "match"], help="what to measure")
+                 "'vector': holdem.vector's tables stepped at once, random masked actions "
+                 "(--tables, --steps). All warm up first.")  # fmt: skip
+    bench.add_argument("what", choices=["engine", "match", "vector"], help="what to measure")
     bench.add_argument("--players", type=players, default=6, help="players at the table (2-10)")
     bench.add_argument("--hands", type=positive_int, default=20_000, help="hands to play")
     bench.add_argument("--seed", type=integer, default=0, help="random seed (fixed, so runs compare)")
     bench.add_argument("--repeat", type=positive_int, default=3, help="runs, taken in turn; the best is kept")
+    bench.add_argument("--tables", type=positive_int, default=4096, help="vector: tables stepped at once")
+    bench.add_argument("--steps", type=positive_int, default=300, help="vector: calls of step to time")
+    bench.add_argument("--observe", action="store_true", help="vector: also build the observations")
     bench.add_argument("--json", action="store_true", help="print JSON")
     bench.set_defaults(run=_cmd_bench)
 

@@ -53,7 +53,9 @@ def lockstep(
             assert seat == t.actor[r], f"table {r}: actor {t.actor[r]} vs the engine's seat {seat}"
             view = hand.view(actor)
             mask = space.mask(view).astype(bool)
-            assert (mask == t.legal[r]).all(), f"table {r}: mask {t.legal[r]} vs the engine's {mask}\n{hand.history}"
+            assert (mask == t.legal[r]).all(), (
+                f"table {r}: mask {t.legal[r]} vs the engine's {mask}\n{hand.history}"
+            )
             if observed is not None:
                 assert np.array_equal(observation(view), observed[r]), f"table {r}: observations differ"
             views.append(view)
@@ -64,7 +66,9 @@ def lockstep(
             hand.act(move)
         _, done = t.step(actions)
         for r, hand in enumerate(scalar):
-            assert hand.is_complete == done[r], f"table {r}: over {done[r]} vs the engine's {hand.is_complete}"
+            assert hand.is_complete == done[r], (
+                f"table {r}: over {done[r]} vs the engine's {hand.is_complete}"
+            )
             if done[r]:
                 result = hand.result
                 assert result is not None
@@ -73,7 +77,9 @@ def lockstep(
                 by_seat = [0] * p
                 for i, stack in enumerate(result.final_stacks):
                     by_seat[(button + 1 + i) % p] = stack
-                assert by_seat == t.final_stacks[r].tolist(), f"table {r}: final stacks differ\n{hand.history}"
+                assert by_seat == t.final_stacks[r].tolist(), (
+                    f"table {r}: final stacks differ\n{hand.history}"
+                )
                 scalar[r] = scalar_hand(t, r, seat_stacks)
                 finished += 1
     return finished

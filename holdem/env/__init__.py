@@ -2,7 +2,8 @@
 
 ``holdem.env.env(players=6)`` is the PettingZoo AEC environment wrapped in PettingZoo's usual
 checks, ``holdem.env.raw_env`` the bare one; ``holdem.env.HeadsUpEnv(opponent="equity")`` is a
-Gymnasium environment against a `holdem` bot. Observations and actions: `holdem.env.encoding`.
+Gymnasium environment against a `holdem` bot, ``holdem.env.VectorHeadsUpEnv(4096)`` a Gymnasium
+vector env of thousands of tables (`holdem.vector`). Observations and actions: `holdem.env.encoding`.
 Needs the ``rl`` extra: ``pip install 'holdem-engine[rl]'``.
 """
 
@@ -19,6 +20,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 from holdem.env.aec import env, raw_env  # noqa: E402  (after the check for the extra)
 from holdem.env.encoding import ActionSpace, observation, observation_size  # noqa: E402
 from holdem.env.single import HeadsUpEnv, SingleAgentEnv  # noqa: E402
+from holdem.env.vector import VectorHeadsUpEnv  # noqa: E402
 
 if (
     "holdem/HeadsUp-v0" not in gymnasium.registry
@@ -31,6 +33,7 @@ __all__ = [
     "ActionSpace",
     "HeadsUpEnv",
     "SingleAgentEnv",
+    "VectorHeadsUpEnv",
     "env",
     "observation",
     "observation_size",

@@ -15,6 +15,7 @@ from holdem.stakes import Stakes
 
 __all__ = ["observation_size", "observe"]
 
+
 def observation_size(players: int) -> int:
     """The length of the observation vector at a table of `players` (`holdem.env.encoding`)."""
     return 116 + 5 * players

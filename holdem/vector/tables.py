@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from holdem.errors import IllegalActionError, InvalidConfigError
 from holdem.stakes import Stakes, Structure
 from holdem.vector import record
 from holdem.vector.observe import observation_size, observe
@@ -57,29 +58,38 @@ class VectorTables:
     ) -> None:
         stakes = stakes if stakes is not None else Stakes(1, 2)
         if type(n) is not int or n < 1:
-            raise ValueError(f"the number of tables must be a positive whole number, got {n!r}")
+            raise InvalidConfigError(f"the number of tables must be a positive whole number, got {n!r}")
         if type(players) is not int or not 2 <= players <= 9:
-            raise ValueError(f"players must be 2 to 9, got {players!r}")
+            raise InvalidConfigError(f"players must be 2 to 9, got {players!r}")
         if not isinstance(stakes, Stakes) or stakes.structure is not Structure.NO_LIMIT or stakes.straddles:
-            raise ValueError(f"VectorTables plays no-limit without straddles, got {stakes!r}")
+            raise InvalidConfigError(f"VectorTables plays no-limit without straddles, got {stakes!r}")
         values = tuple(fractions)
-        if not values or not all(type(f) in (int, float) and f > 0 for f in values) or len(set(values)) != len(
-            values
+        if (
+            not values
+            or not all(type(f) in (int, float) and f > 0 for f in values)
+            or len(set(values)) != len(values)
         ):
-            raise ValueError(f"pot fractions must be distinct positive numbers, got {fractions!r}")
+            raise InvalidConfigError(f"pot fractions must be distinct positive numbers, got {fractions!r}")
         self.fractions: tuple[float, ...] = tuple(sorted(float(f) for f in values))
         self.actions: tuple[str, ...] = (
             "fold", "check/call", *(f"raise {f:g} pot" for f in self.fractions), "raise max",
         )  # fmt: skip
         self.n, self.players, self.stakes, self.recording = n, players, stakes, bool(record)
-        seat_stacks = np.broadcast_to(np.asarray(stacks), (n, players))
+        try:
+            seat_stacks = np.broadcast_to(np.asarray(stacks), (n, players))
+        except ValueError:
+            raise InvalidConfigError(
+                f"stacks must be a number or an ({n}, {players}) array, got {stacks!r}"
+            ) from None
         if seat_stacks.dtype.kind not in "iu":
-            raise ValueError(f"stacks must be whole numbers of chips, got dtype {seat_stacks.dtype}")
+            raise InvalidConfigError(f"stacks must be whole numbers of chips, got dtype {seat_stacks.dtype}")
         if seat_stacks.min() <= 0:
-            raise ValueError(f"stacks must be positive, got {seat_stacks.min()}")
+            raise InvalidConfigError(f"stacks must be positive, got {seat_stacks.min()}")
         self._seat_stacks: Ints = seat_stacks.astype(np.int64)
         self._seed = seed
-        blinds = [stakes.big_blind, stakes.small_blind] if players == 2 else [stakes.small_blind, stakes.big_blind]
+        blinds = (
+            [stakes.big_blind, stakes.small_blind] if players == 2 else [stakes.small_blind, stakes.big_blind]
+        )
         self._blinds: Ints = np.array(blinds + [0] * (players - 2), dtype=np.int64)
         self._big = 0 if players == 2 else 1  # the big blind's column: who posts a big-blind ante
         self._opener = 1 if players == 2 else 2 % players  # first to act preflop (rule 1)
@@ -99,8 +109,9 @@ class VectorTables:
         self._start, self._stack, self._bet, self._contrib = (np.zeros(shape, np.int64) for _ in range(4))
         self._folded = np.zeros(shape, dtype=bool)
         self._acted = np.full(shape, _NONE, dtype=np.int64)
+        zeros = (np.zeros(n, np.int64) for _ in range(10))
         (self._level, self._increment, self._reopen, self._raise_actions, self._street, self._actor,
-         self._live, self._with_chips, self._dead, self._chips) = (np.zeros(n, np.int64) for _ in range(10))  # fmt: skip
+         self._live, self._with_chips, self._dead, self._chips) = zeros  # fmt: skip
         self._raises = np.zeros((n, 4), dtype=np.int64)
         self._deck = np.zeros((n, 2 * p + 8), dtype=np.int8)
         self.button: Ints = np.full(n, p - 1, dtype=np.int64)
@@ -148,13 +159,17 @@ class VectorTables:
         """
         chosen = np.asarray(actions)
         if chosen.shape != (self.n,) or chosen.dtype.kind not in "iu":
-            raise ValueError(f"actions must be {self.n} whole numbers, got shape {chosen.shape} {chosen.dtype}")
+            raise IllegalActionError(
+                f"actions must be {self.n} whole numbers, got shape {chosen.shape} {chosen.dtype}"
+            )
         if where is None:
             rows = np.arange(self.n)
         else:
             mask = np.asarray(where)
             if mask.shape != (self.n,) or mask.dtype != bool:
-                raise ValueError(f"where must be {self.n} booleans, got shape {mask.shape} {mask.dtype}")
+                raise IllegalActionError(
+                    f"where must be {self.n} booleans, got shape {mask.shape} {mask.dtype}"
+                )
             rows = np.flatnonzero(mask)
         a = chosen[rows].astype(np.int64)
         ok = (a >= 0) & (a < len(self.actions))
@@ -162,7 +177,7 @@ class VectorTables:
         if not ok.all():
             t = int(rows[np.argmin(ok)])
             legal = ", ".join(f"{i} {name}" for i, name in enumerate(self.actions) if self.legal[t, i])
-            raise ValueError(f"table {t}: action {int(chosen[t])} is not legal; legal: {legal}")
+            raise IllegalActionError(f"table {t}: action {int(chosen[t])} is not legal; legal: {legal}")
         self._obs = None
         rewards = np.zeros((self.n, self.players), dtype=np.float32)
         done = np.zeros(self.n, dtype=bool)
@@ -195,7 +210,12 @@ class VectorTables:
         stack = start - ante - blind
         bb_ante = np.minimum(stack[:, self._big], stakes.big_blind_ante)  # rule 5: after the blind
         stack[:, self._big] -= bb_ante
-        self._stack[rows], self._bet[rows], self._contrib[rows], self._dead[rows] = stack, blind, ante, bb_ante
+        self._stack[rows], self._bet[rows], self._contrib[rows], self._dead[rows] = (
+            stack,
+            blind,
+            ante,
+            bb_ante,
+        )
         self._folded[rows] = False
         self._acted[rows] = _NONE
         self._level[rows] = stakes.big_blind  # rule 7: the full blind, even if it is all-in for less
@@ -212,9 +232,10 @@ class VectorTables:
         over = self._advance(rows)
         if over.size:  # found when the tables are made, so never in a step
             r = int(over[0])
-            raise ValueError(
-                f"table {r}: with the button on seat {self.button[r]}, stacks {self._seat_stacks[r].tolist()} "
-                "leave nobody a decision after the forced bets; give the players deeper stacks"
+            raise InvalidConfigError(
+                f"table {r}: with the button on seat {self.button[r]}, "
+                f"stacks {self._seat_stacks[r].tolist()} leave nobody a decision after the forced bets; "
+                "give the players deeper stacks"
             )
         if first:
             self._legal_for(rows)
@@ -276,8 +297,10 @@ class VectorTables:
         can_raise = (all_in > level) & callers & reopened
         low = np.minimum(level + self._increment[rows], all_in)
         pot = self._chips[rows] - self._stack[rows].sum(axis=1)
-        tos = bet[:, None] + to_call[:, None] + np.floor(self._fraction_array * (pot + to_call)[:, None]).astype(
-            np.int64
+        tos = (
+            bet[:, None]
+            + to_call[:, None]
+            + np.floor(self._fraction_array * (pot + to_call)[:, None]).astype(np.int64)
         )
         legal = self.legal
         legal[rows, 0] = True
@@ -312,11 +335,13 @@ class VectorTables:
             if river.any():
                 shown = over[river]
                 value = strengths(self._deck[shown], self.players)
-                self._stack[shown] += payouts(self._contrib[shown], self._folded[shown], self._dead[shown], value)
+                self._stack[shown] += payouts(
+                    self._contrib[shown], self._folded[shown], self._dead[shown], value
+                )
                 ended.append(shown)
             pending = over[~river]
             self._open_street(pending)
-        return np.concatenate(ended) if ended else rows[:0]
+        return np.sort(np.concatenate(ended)) if ended else rows[:0]
 
     def _next_actor(self, rows: Ints) -> tuple[Ints, npt.NDArray[np.bool_]]:
         """The next player who must act at `rows`, and whether there is one (`Hand._next_actor`)."""

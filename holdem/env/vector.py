@@ -1,0 +1,120 @@
+"""`VectorHeadsUpEnv`: a Gymnasium vector env of many heads-up tables against one opponent policy.
+
+Built on `holdem.vector.VectorTables`: every step applies the agent's actions at all tables at once,
+then the opponent's (a function of the batched observations and masks) until the agent is to act
+everywhere again. An episode is a hand; a table whose hand ended deals the next in the same step
+(Gymnasium's same-step autoreset), so the observations returned are those of the new hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector.utils import batch_space
+
+from holdem.env.encoding import observation_bounds
+from holdem.stakes import Stakes
+from holdem.vector import VectorTables
+
+__all__ = ["Opponent", "VectorHeadsUpEnv", "random_opponent"]
+
+Array = npt.NDArray[Any]
+Opponent = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_]], npt.ArrayLike]
+"""An opponent policy: actions (N,) from observations (N, obs_size) and action masks (N, A)."""
+
+AGENT = 0  # the agent's seat; the opponent sits in seat 1, and the button alternates
+
+
+def random_opponent(rng: np.random.Generator) -> Opponent:
+    """A policy that picks uniformly among the legal actions."""
+
+    def act(obs: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]) -> npt.ArrayLike:
+        chosen: npt.NDArray[np.intp] = np.argmax(rng.random(mask.shape) * mask, axis=1)
+        return chosen
+
+    return act
+
+
+class VectorHeadsUpEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
+    """`num_envs` heads-up hands at once: the agent in seat 0 against `opponent` (random by default).
+
+    Observations and actions are `holdem.env.encoding`'s; ``infos["action_mask"]`` holds each
+    table's mask (int8) for the agent's next decision. Rewards are the agent's chips won in big
+    blinds when its hand ends. A hand that ends before the agent acts in it (the opponent folds its
+    small blind) is no episode: its chips are reported in ``infos["skipped_reward"]``. Episodes end
+    by termination only, so no final observation is kept (``final_obs`` is not needed to
+    bootstrap a terminated episode).
+    """
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}  # noqa: RUF012
+
+    def __init__(
+        self,
+        num_envs: int,
+        opponent: Opponent | None = None,
+        *,
+        stack: int = 200,
+        stakes: Stakes | None = None,
+        fractions: Sequence[float] = (0.5, 1.0, 2.0),
+        seed: int | None = None,
+    ) -> None:
+        self.tables = VectorTables(num_envs, 2, stack, stakes, seed=seed, fractions=fractions)
+        self.num_envs = num_envs
+        self._opponent_given = opponent
+        self._rng = np.random.default_rng(seed)
+        self.opponent = opponent if opponent is not None else random_opponent(self._rng)
+        high = observation_bounds(2, 2 * stack, self.tables.stakes.big_blind)
+        self.single_observation_space = spaces.Box(np.zeros_like(high), high, dtype=np.float32)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.single_action_space = spaces.Discrete(len(self.tables.actions))
+        self.action_space = batch_space(self.single_action_space, num_envs)
+
+    def reset(
+        self, *, seed: int | Sequence[int] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Array, dict[str, Any]]:
+        if isinstance(seed, Sequence):
+            raise ValueError("VectorHeadsUpEnv takes one seed for all its tables")
+        if seed is not None:
+            t = self.tables
+            self.tables = VectorTables(
+                self.num_envs, 2, t._seat_stacks, t.stakes, seed=seed, fractions=t.fractions
+            )
+            self._rng = np.random.default_rng(seed)
+            if self._opponent_given is None:
+                self.opponent = random_opponent(self._rng)
+        else:
+            self.tables.reset()
+        skipped = np.zeros(self.num_envs)
+        self._play_opponent(np.zeros(self.num_envs, dtype=bool), np.zeros(self.num_envs), skipped)
+        return self.tables.observe(), self._infos(skipped)
+
+    def step(self, actions: npt.ArrayLike) -> tuple[Array, Array, Array, Array, dict[str, Any]]:
+        t = self.tables
+        rewards, done = t.step(np.asarray(actions))
+        reward = rewards[:, AGENT].astype(np.float64)
+        skipped = np.zeros(self.num_envs)
+        self._play_opponent(done, reward, skipped)
+        truncated = np.zeros(self.num_envs, dtype=bool)
+        return t.observe(), reward, done, truncated, self._infos(skipped)
+
+    def _play_opponent(self, ended: Array, reward: Array, skipped: Array) -> None:
+        """Let the opponent act until the agent is to act at every table; a hand that ends goes to
+        the episode if the episode's hand had not ended yet (`ended`), else to `skipped`."""
+        t = self.tables
+        while (waiting := t.actor != AGENT).any():
+            rewards, done = t.step(
+                np.asarray(self.opponent(t.observe(), t.legal)).astype(np.int64), where=waiting
+            )
+            mine = rewards[:, AGENT]
+            reward += np.where(ended, 0.0, mine)
+            skipped += np.where(ended, mine, 0.0)
+            ended |= done
+
+    def _infos(self, skipped: Array) -> dict[str, Any]:
+        return {"action_mask": self.tables.legal.astype(np.int8), "skipped_reward": skipped}
