@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from holdem import Stakes
 from holdem.bench import vector_rates
 from holdem.vector import VectorTables
 
@@ -145,8 +146,17 @@ def main() -> None:
 
         start = time.perf_counter()
         total = 0
-        for players, stacks in ((2, 200), (2, 20), (3, 60), (6, 200), (6, 40), (9, 100)):
-            total += lockstep(64, players, args.lockstep // 6, stacks=stacks, seed=players, observe_every=7)
+        configs = [
+            (2, 200, Stakes(1, 2)),
+            (2, 20, Stakes(1, 2)),
+            (3, 60, Stakes(1, 2, ante=1)),
+            (6, 200, Stakes(1, 2)),
+            (6, 40, Stakes(1, 2, big_blind_ante=2)),
+            (9, 100, Stakes(1, 2, ante=1)),
+        ]
+        for players, stacks, stakes in configs:
+            total += lockstep(64, players, args.lockstep // len(configs), stacks=stacks, stakes=stakes,
+                              seed=players, observe_every=7)  # fmt: skip
         print(f"lockstep: {total:,} hands, vector and engine agree ({time.perf_counter() - start:.0f} s)")
     if args.profile:
         t = VectorTables(args.tables, 6, seed=0)
