@@ -50,7 +50,7 @@ def payouts(contrib: Ints, folded: Bools, dead: Ints, value: npt.NDArray[np.int3
     excess = np.maximum(contrib - top[:, None], 0).sum(axis=1)
     strength = np.where(folded, -1, value)
     below = np.zeros(k, dtype=np.int64)
-    for j in range(n):
+    for j in range(int(live.max())):  # a pot per level of a player still in, at most
         valid = j < live
         level = np.where(valid, levels[:, j], below)
         amount = (np.minimum(contrib, level[:, None]) - np.minimum(contrib, below[:, None])).sum(axis=1)

@@ -315,16 +315,17 @@ class VectorTables:
         """Move the hands at `rows` on until someone must act or the hand is over (`Hand._advance`);
         returns the tables whose hand is over, settled."""
         ended: list[Ints] = []
+        alone = self._live[rows] == 1  # folded to one player (only an action does that)
         pending = rows
+        if alone.any():
+            won = rows[alone]
+            self._end_round(won)
+            winner = np.argmin(self._folded[won], axis=1)
+            self._stack[won, winner] += self._contrib[won].sum(axis=1) + self._dead[won]
+            ended.append(won)
+            pending = rows[~alone]
+        showdowns: list[Ints] = []
         while pending.size:
-            alone = self._live[pending] == 1
-            if alone.any():
-                won = pending[alone]
-                self._end_round(won)
-                winner = np.argmin(self._folded[won], axis=1)
-                self._stack[won, winner] += self._contrib[won].sum(axis=1) + self._dead[won]
-                ended.append(won)
-                pending = pending[~alone]
             nxt, found = self._next_actor(pending)
             self._actor[pending[found]] = nxt[found]
             over = pending[~found]
@@ -332,15 +333,17 @@ class VectorTables:
                 break
             self._end_round(over)
             river = self._street[over] == 3
-            if river.any():
-                shown = over[river]
+            showdowns.append(over[river])
+            pending = over[~river]
+            self._open_street(pending)  # an all-in run-out goes round again, a street at a time
+        if showdowns:  # settled together, whichever street their betting ended on
+            shown = np.concatenate(showdowns)
+            if shown.size:
                 value = strengths(self._deck[shown], self.players)
                 self._stack[shown] += payouts(
                     self._contrib[shown], self._folded[shown], self._dead[shown], value
                 )
                 ended.append(shown)
-            pending = over[~river]
-            self._open_street(pending)
         return np.sort(np.concatenate(ended)) if ended else rows[:0]
 
     def _next_actor(self, rows: Ints) -> tuple[Ints, npt.NDArray[np.bool_]]:
@@ -350,13 +353,15 @@ class VectorTables:
         waiting = (self._acted[rows] == _NONE) & (self._with_chips[rows, None] > 1)  # rule 11
         candidate = ~folded & (stack > 0) & ((bet < level[:, None]) | waiting)
         # Rule 11: preflop before any raise, a player whose blind covers everyone is not asked.
-        depth = np.where(folded, -1, bet + stack)
         covering = (self._street[rows] == 0) & (self._raise_actions[rows] == 0)
-        covering &= level >= _second_largest(depth)
         if covering.any():
-            top = depth.max(axis=1, keepdims=True)
-            others = np.where(depth == top, _second_largest(depth)[:, None], top)  # deepest other player
-            candidate &= ~(covering[:, None] & (bet >= others))
+            depth = np.where(folded, -1, bet + stack)
+            second = _second_largest(depth)
+            covering &= level >= second
+            if covering.any():
+                top = depth.max(axis=1, keepdims=True)
+                others = np.where(depth == top, second[:, None], top)  # the deepest other player
+                candidate &= ~(covering[:, None] & (bet >= others))
         actor = self._actor[rows]
         first = np.where(self._street[rows] == 0, self._opener, 0)
         begin = np.where(actor == _NONE, first, actor + 1)
