@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import shutil
 import signal
@@ -129,14 +130,16 @@ class ThreadServer(Server):
 class ProcessServer(Server):
     """``holdem serve`` in a child process, which the crash test kills with SIGKILL."""
 
-    def __init__(self, url: str, port: int | None = None, rate: float = 10_000.0) -> None:
-        self.url, self.port, self.rate = url, port or free_port(), rate
+    def __init__(
+        self, url: str, port: int | None = None, rate: float = 10_000.0, args: tuple[str, ...] = ()
+    ) -> None:
+        self.url, self.port, self.rate, self.args = url, port or free_port(), rate, args
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> ProcessServer:
         command = [sys.executable, "-m", "holdem", "serve", "--port", str(self.port), "--db", self.url]
         self.process = subprocess.Popen(
-            [*command, "--admin-token", ADMIN, "--rate", str(self.rate)],
+            [*command, "--admin-token", ADMIN, "--rate", str(self.rate), *self.args],
             cwd=ROOT,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
@@ -192,6 +195,17 @@ def throwaway_postgres() -> Iterator[str]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def seen(runs: list[Any]) -> dict[int, dict[str, Any]]:
+    """The last state each seat received, by seat."""
+    return {run.last["seat"]: run.last for run in runs if run.last is not None}
+
+
+def progress(state: dict[str, Any]) -> tuple[int, float]:
+    """How far a state is into the table's history: the hand, then its step; a hand that ended with
+    no next hand dealt (a player out of chips, a rebuy on its way) is after every step of it."""
+    return state["hand"], state["steps"] if state["phase"] is not None else math.inf
+
+
 def check_hands(hands: list[dict[str, Any]]) -> None:
     """Hands are numbered 1, 2, … and each PHH replays to its recorded finishing stacks."""
     from holdem import phh
@@ -242,3 +256,65 @@ def play_bots(
         return runs
 
     return asyncio.run(main())
+
+
+def nginx_missing() -> str | None:
+    """Why nginx cannot be started here, or None."""
+    if shutil.which("nginx") is None and not Path("/usr/sbin/nginx").exists():
+        return "nginx is not installed (apt-get install nginx; .ci/run does)"
+    return None
+
+
+@contextlib.contextmanager
+def nginx(backends: list[int]) -> Iterator[int]:
+    """nginx on a loopback port with the shipped `docs/deploy/nginx.conf`, its two backends replaced by
+    `backends` (more are added in the same form); yields its port. Stopped and removed afterwards."""
+    shipped = (ROOT / "docs" / "deploy" / "nginx.conf").read_text()
+    folder, port = Path(tempfile.mkdtemp(prefix="holdem-nginx-")), free_port()
+    servers = "".join(f"    server 127.0.0.1:{p} max_fails=1 fail_timeout=2s;\n" for p in backends)
+    lines = [
+        line for line in shipped.splitlines(keepends=True) if not line.startswith("    server 127.0.0.1:")
+    ]
+    at = next(k for k, line in enumerate(lines) if line.startswith("    least_conn;")) + 1
+    site = "".join([*lines[:at], servers, *lines[at:]]).replace(
+        "listen 127.0.0.1:8000;", f"listen 127.0.0.1:{port};"
+    )
+    assert f"listen 127.0.0.1:{port};" in site and servers in site  # the shipped file has the expected shape
+    (folder / "holdem.conf").write_text(site)
+    (folder / "nginx.conf").write_text(
+        f"worker_processes 1;\npid {folder}/nginx.pid;\nevents {{ worker_connections 1024; }}\n"
+        f"http {{\n    access_log off;\n    client_body_temp_path {folder}/body;\n"
+        f"    proxy_temp_path {folder}/proxy;\n    include {folder}/holdem.conf;\n}}\n"
+    )
+    binary = shutil.which("nginx") or "/usr/sbin/nginx"
+    process = subprocess.Popen(
+        [binary, "-p", str(folder), "-c", str(folder / "nginx.conf"), "-e", str(folder / "error.log"),
+         "-g", "daemon off;"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                break
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(
+                    f"nginx did not start: {process.stderr.read().decode() if process.stderr else ''}"
+                )
+            time.sleep(0.05)
+        yield port
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(10)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+class Through(Server):
+    """A server as reached through a load balancer on `port`."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 import random
 import threading
 from pathlib import Path
@@ -20,20 +19,9 @@ pytest.importorskip(
 
 from websockets.sync.client import connect
 
-from tests.server_support import ProcessServer, check_hands, play_bots
+from tests.server_support import ProcessServer, check_hands, play_bots, progress, seen
 
 KILLS = 6
-
-
-def seen(runs: list[Any]) -> dict[int, dict[str, Any]]:
-    """The last state each seat received, by seat."""
-    return {run.last["seat"]: run.last for run in runs if run.last is not None}
-
-
-def progress(state: dict[str, Any]) -> tuple[int, float]:
-    """How far a state is into the table's history: the hand, then its step; a hand that ended with
-    no next hand dealt (a player out of chips, a rebuy on its way) is after every step of it."""
-    return state["hand"], state["steps"] if state["phase"] is not None else math.inf
 
 
 def settled(runs: list[Any]) -> bool:

@@ -31,10 +31,11 @@ try:
 except ImportError as error:  # pragma: no cover - depends on what is installed
     raise ImportError(SERVER_HINT) from error
 
+from holdem.server.cluster import Cluster, forward, relay, room_of_token
 from holdem.server.config import RequestError, table_config
 from holdem.server.messages import MESSAGE_LIMIT, error_message, parse_request, state_message
 from holdem.server.room import Change, Room, token_digest
-from holdem.server.storage import Storage, Write, open_storage
+from holdem.server.storage import LeaseLost, Writer, open_storage
 
 __all__ = ["STATIC", "Hub", "build_app"]
 
@@ -78,39 +79,19 @@ class Connection:
             await self.ws.close(1008)
 
 
-class Writer:
-    """Stores rooms' changes, grouping those that arrive together into one transaction."""
-
-    def __init__(self, storage: Storage, executor: ThreadPoolExecutor) -> None:
-        self.storage, self.executor = storage, executor
-        self.queue: asyncio.Queue[tuple[Write, asyncio.Future[None]]] = asyncio.Queue()
-
-    async def write(self, write: Write) -> None:
-        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self.queue.put_nowait((write, done))
-        await done
-
-    async def run(self) -> None:
-        loop = asyncio.get_running_loop()
-        while True:
-            batch = [await self.queue.get()]
-            while not self.queue.empty():
-                batch.append(self.queue.get_nowait())
-            try:
-                await loop.run_in_executor(self.executor, self.storage.commit, [w for w, _ in batch])
-            except Exception as error:  # every change of the batch is refused
-                for _, done in batch:
-                    done.set_exception(error)
-            else:
-                for _, done in batch:
-                    done.set_result(None)
-
-
 class Hub:
     """The server's state: rooms, the token index, connections, the writer and the clock."""
 
-    def __init__(self, url: str, admin_token: str, *, tick: float = 0.05, rate: float = RATE) -> None:
-        self.url, self.admin = url, admin_token
+    def __init__(
+        self,
+        url: str,
+        admin_token: str,
+        *,
+        tick: float = 0.05,
+        rate: float = RATE,
+        cluster: Cluster | None = None,
+    ) -> None:
+        self.url, self.admin, self.cluster = url, admin_token, cluster
         self.tick, self.rate = tick, rate
         self.rooms: dict[str, Room] = {}
         self.tokens: dict[str, tuple[str, int]] = {}  # token digest -> (room, seat), every room
@@ -125,16 +106,65 @@ class Hub:
         self.storage = await loop.run_in_executor(self.executor, open_storage, self.url)
         self.writer = Writer(self.storage, self.executor)
         self.tasks = [asyncio.create_task(self.writer.run()), asyncio.create_task(self._clock())]
+        if self.cluster is not None:  # tables are taken one by one, as their leases allow
+            self.storage.owner, self.storage.ttl = secrets.token_hex(8), self.cluster.lease_seconds
+            self.tasks.append(asyncio.create_task(self._leases()))
+            return
         now = time.monotonic()
         for _, state in await loop.run_in_executor(self.executor, self.storage.rooms):
             self._add(Room.from_dict(json.loads(state), now))
         for ident in list(self.rooms):  # deal in rooms that stopped between hands
             await self.apply(ident, lambda room, now: (None, room.resume(now)))
 
+    async def _leases(self) -> None:
+        """Renew this process's leases; drop the tables it lost; take the tables nobody serves."""
+        assert self.cluster is not None
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(self.cluster.lease_seconds / 3)
+            for ident in await loop.run_in_executor(self.executor, self.storage.renew):
+                self.drop(ident)
+            for ident in await loop.run_in_executor(self.executor, self.storage.unserved):
+                with contextlib.suppress(RequestError):
+                    await self.take(ident)
+
+    async def take(self, ident: str) -> bool:
+        """Serve table `ident` here if nobody else does (after its lease expired); whether it is served
+        here now. The table comes back from its last stored change, as at a restart."""
+        if ident in self.rooms:
+            return True
+        if self.cluster is None:
+            return False
+        loop = asyncio.get_running_loop()
+        if await loop.run_in_executor(self.executor, self.storage.room, ident) is None:
+            return False  # no such table
+        address = self.cluster.address
+        if await loop.run_in_executor(self.executor, self.storage.acquire, ident, address) is None:
+            return False
+        await self._reload(ident)  # read after the lease is ours: the old owner can write no more
+        await self.apply(ident, lambda room, now: (None, room.resume(now)))
+        return True
+
+    async def address_of(self, ident: str) -> str | None:
+        """The address of the process serving table `ident` (None: no such table or nobody now)."""
+        lease = await asyncio.get_running_loop().run_in_executor(self.executor, self.storage.lease, ident)
+        return None if lease is None or lease[3] < 0 else lease[1]
+
+    def drop(self, ident: str) -> None:
+        """Stop serving table `ident` here (its lease was lost): its connections close and reconnect."""
+        self.rooms.pop(ident, None)
+        for digest in self.held.pop(ident, {}):
+            self.tokens.pop(digest, None)
+        for connection in self.connections.pop(ident, set()):
+            connection.send(None)
+
     async def stop(self) -> None:
         for task in self.tasks:
             task.cancel()
-        await asyncio.get_running_loop().run_in_executor(self.executor, self.storage.close)
+        loop = asyncio.get_running_loop()
+        if self.cluster is not None:  # hand the tables over at once rather than when the leases expire
+            await loop.run_in_executor(self.executor, self.storage.release)
+        await loop.run_in_executor(self.executor, self.storage.close)
         self.executor.shutdown()
 
     def _add(self, room: Room) -> None:
@@ -170,6 +200,9 @@ class Hub:
             write = (room.id, json.dumps(room.to_dict(), separators=(",", ":")), change.hands, change.ledger)
             try:
                 await self.writer.write(write)
+            except LeaseLost:
+                self.drop(ident)
+                raise RequestError("this table moved to another process: reconnect", 503) from None
             except Exception:
                 await self._reload(ident)
                 raise RequestError("the change could not be stored, so it was not made", 503) from None
@@ -257,8 +290,12 @@ def _route(handler: Callable[[Request, Hub], Awaitable[Any]]) -> Callable[[Reque
     """An endpoint answering JSON; a `RequestError` becomes ``{"error": message}`` with its status."""
 
     async def endpoint(request: Request) -> Response:
+        hub: Hub = request.app.state.hub
+        ident = request.path_params.get("table")
+        if ident is not None and hub.cluster is not None and not await hub.take(ident):
+            return await forward(hub, request, ident)  # served by another process
         try:
-            result = await handler(request, request.app.state.hub)
+            result = await handler(request, hub)
         except RequestError as error:
             return JSONResponse({"error": str(error)}, status_code=error.status)
         return JSONResponse(result)
@@ -281,15 +318,24 @@ def _summary(room: Room) -> dict[str, Any]:
 
 
 async def _health(request: Request, hub: Hub) -> Any:
-    return {"ok": True, "tables": len(hub.rooms)}
+    return {"ok": True, "tables": len(hub.rooms), "serving": sorted(hub.rooms)}
 
 
 async def _tables(request: Request, hub: Hub) -> Any:
+    loop = asyncio.get_running_loop()
     if request.method == "GET":
-        return {"tables": [_summary(room) for room in hub.rooms.values()]}
+        if hub.cluster is None:
+            return {"tables": [_summary(room) for room in hub.rooms.values()]}
+        stored = await loop.run_in_executor(hub.executor, hub.storage.rooms)  # every process's tables
+        now = time.monotonic()
+        return {
+            "tables": [_summary(hub.rooms.get(i) or Room.from_dict(json.loads(s), now)) for i, s in stored]
+        }
     hub.check_admin(request)
     config = table_config(await _body(request))
     room = Room(secrets.token_hex(4), config)
+    if hub.cluster is not None:
+        await loop.run_in_executor(hub.executor, hub.storage.acquire, room.id, hub.cluster.address)
     hub._add(room)
     await hub.apply(room.id, lambda room, now: (None, Change()))
     return _summary(room)
@@ -353,6 +399,10 @@ async def _socket(ws: WebSocket) -> None:
     hub: Hub = ws.app.state.hub
     token, ident = ws.query_params.get("token"), ws.query_params.get("table")
     await ws.accept()
+    served = ident or (room_of_token(token) if token is not None else None)
+    if hub.cluster is not None and served is not None and not await hub.take(served):
+        await relay(hub, ws, served)  # served by another process
+        return
     digest = token_digest(token) if token is not None else None
     where = hub.tokens.get(digest) if digest is not None else None
     if where is not None and hub.rooms[where[0]].seat_of_token(digest or "") != where[1]:
@@ -396,10 +446,13 @@ async def _index(request: Request) -> Response:
     return FileResponse(STATIC / "index.html")
 
 
-def build_app(url: str, admin_token: str, *, tick: float = 0.05, rate: float = RATE) -> Starlette:
+def build_app(
+    url: str, admin_token: str, *, tick: float = 0.05, rate: float = RATE, cluster: Cluster | None = None
+) -> Starlette:
     """The application: tables stored at `url` (``sqlite:///PATH`` or ``postgresql://…``); `rate`:
-    messages a second each connection may send (bursts of twice as many)."""
-    hub = Hub(url, admin_token, tick=tick, rate=rate)
+    messages a second each connection may send (bursts of twice as many); `cluster`: one of many
+    processes on that database (`holdem.server.cluster`)."""
+    hub = Hub(url, admin_token, tick=tick, rate=rate, cluster=cluster)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -51,6 +51,20 @@ def add_command(sub: argparse._SubParsersAction[Parser]) -> None:
         metavar="N",
         help="messages a second each connection may send, bursts of twice as many (default: 50)",
     )
+    serve.add_argument(
+        "--cluster",
+        action="store_true",
+        help="one of several processes on this --db (PostgreSQL): each table is served by the process"
+        " holding its lease; the others pass its requests on (see 'holdem docs protocol')",
+    )
+    serve.add_argument(
+        "--lease", type=float, default=5.0, metavar="SECONDS",
+        help="--cluster: how long a table stays with a process that stops renewing its lease (default: 5)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--advertise", metavar="URL",
+        help="--cluster: the address other processes reach this one at (default: http://HOST:PORT)",
+    )  # fmt: skip
     serve.set_defaults(run=_cmd_serve)
 
     join = subcommand(
@@ -93,7 +107,14 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     print(f"holdem serve: http://{args.host}:{args.port}/  (tables stored in {args.db})", flush=True)
     if not args.rate > 0:
         raise HoldemError(f"--rate must be above 0, got {args.rate}")
-    app = build_app(args.db, token, rate=args.rate)
+    cluster = None
+    if args.cluster:
+        from holdem.server.cluster import Cluster
+
+        if not args.lease > 0:
+            raise HoldemError(f"--lease must be above 0 seconds, got {args.lease}")
+        cluster = Cluster(args.advertise or f"http://{args.host}:{args.port}", args.lease)
+    app = build_app(args.db, token, rate=args.rate, cluster=cluster)
     config = uvicorn.Config(app, host=args.host, port=args.port, ws_max_size=WS_MAX_SIZE, log_level="warning")
     server = uvicorn.Server(config)
     server.run()

@@ -133,7 +133,7 @@ class Room:
             raise RequestError(f"seat must be 0..{self.config.seats - 1}, got {seat!r}")
         elif seat not in free:
             raise RequestError(f"seat {seat} is taken", 409)
-        token = secrets.token_urlsafe(32)  # 256 bits
+        token = f"{self.id}.{secrets.token_urlsafe(32)}"  # 256 bits; the table first, for routing
         member = Member(name, token_digest(token), float(self.config.time_bank_seconds))
         change = Change()
         self._ledger(change, seat, name, "buy_in", buy_in)

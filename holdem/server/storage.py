@@ -9,15 +9,17 @@ its default synchronous commit). A `Storage` is used from one thread at a time.
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Protocol
 
 from holdem.errors import HoldemError
 from holdem.server.room import LedgerRow
 
-__all__ = ["SCHEMA", "Storage", "Write", "open_storage"]
+__all__ = ["SCHEMA", "Lease", "LeaseLost", "Storage", "Write", "Writer", "open_storage"]
 
 SCHEMA = (
     "CREATE TABLE IF NOT EXISTS rooms (id TEXT PRIMARY KEY, state TEXT NOT NULL)",
@@ -26,10 +28,24 @@ SCHEMA = (
     "CREATE TABLE IF NOT EXISTS ledger (room TEXT NOT NULL, seq BIGINT NOT NULL, hand BIGINT NOT NULL,"
     " seat INTEGER NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL, chips BIGINT NOT NULL,"
     " PRIMARY KEY (room, seq))",
+    "CREATE TABLE IF NOT EXISTS leases (room TEXT PRIMARY KEY, owner TEXT NOT NULL, address TEXT NOT NULL,"
+    " epoch BIGINT NOT NULL, expires DOUBLE PRECISION NOT NULL)",
 )
 
 Write = tuple[str, str, Sequence[tuple[int, str]], Sequence[LedgerRow]]
 """One room's change: (room id, its state as JSON, finished hands as (number, PHH), ledger rows)."""
+
+
+Lease = tuple[str, str, int, float]
+"""Who serves a room: (owner, its address, the lease's epoch, seconds until it expires)."""
+
+
+class LeaseLost(HoldemError):
+    """A write for a room whose lease this process no longer holds (another process took it over)."""
+
+    def __init__(self, room: str) -> None:
+        super().__init__(f"table {room} is served by another process now")
+        self.room = room
 
 
 class _Connection(Protocol):
@@ -42,10 +58,14 @@ class _Connection(Protocol):
 class Storage:
     """Rooms, hands and the ledger in a SQL database (`open_storage` makes one from a URL)."""
 
-    def __init__(self, connection: _Connection, placeholder: str, url: str) -> None:
+    def __init__(self, connection: _Connection, placeholder: str, url: str, now: str) -> None:
         self._db = connection
         self._mark = placeholder
+        self._now = now  # the database's clock, in seconds: leases expire by one clock for all
         self.url = url
+        self.owner: str | None = None  # set when rooms are leased: writes are fenced by epoch
+        self.ttl = 0.0
+        self.epochs: dict[str, int] = {}
         for statement in SCHEMA:
             self._db.execute(statement)
         self._db.commit()
@@ -57,6 +77,14 @@ class Storage:
         """Store these changes in one transaction: all of them, or (on an error) none."""
         try:
             for room, state, hands, ledger in writes:
+                if self.owner is not None:  # the fence: this process still holds the room's lease
+                    held = self._db.execute(
+                        self._sql(f"UPDATE leases SET expires = {self._now} + ? WHERE room = ? AND owner = ?"
+                                  " AND epoch = ?"),
+                        (self.ttl, room, self.owner, self.epochs.get(room, -1)),
+                    )  # fmt: skip
+                    if held.rowcount != 1:
+                        raise LeaseLost(room)
                 self._db.execute(
                     self._sql(
                         "INSERT INTO rooms (id, state) VALUES (?, ?)"
@@ -81,6 +109,68 @@ class Storage:
         except BaseException:
             self._db.rollback()
             raise
+
+    def acquire(self, room: str, address: str) -> int | None:
+        """Take the lease of `room` if nobody holds it or it has expired; its new epoch, or None."""
+        assert self.owner is not None
+        row = self._db.execute(
+            self._sql(
+                "INSERT INTO leases (room, owner, address, epoch, expires) VALUES (?, ?, ?, 1, "
+                f"{self._now} + ?) ON CONFLICT (room) DO UPDATE SET owner = excluded.owner,"
+                " address = excluded.address, epoch = leases.epoch + 1, expires = excluded.expires"
+                f" WHERE leases.expires < {self._now} RETURNING epoch"
+            ),
+            (room, self.owner, address, self.ttl),
+        ).fetchone()
+        self._db.commit()
+        if row is None:
+            return None
+        self.epochs[room] = int(row[0])
+        return int(row[0])
+
+    def renew(self) -> list[str]:
+        """Extend every lease this process holds; the rooms whose lease it has lost."""
+        lost = []
+        for room, epoch in list(self.epochs.items()):
+            held = self._db.execute(
+                self._sql(
+                    f"UPDATE leases SET expires = {self._now} + ? WHERE room = ? AND owner = ? AND epoch = ?"
+                ),
+                (self.ttl, room, self.owner, epoch),
+            )
+            if held.rowcount != 1:
+                lost.append(room)
+                del self.epochs[room]
+        self._db.commit()
+        return lost
+
+    def release(self, room: str | None = None) -> None:
+        """Give up one lease (or every one) at once, so that another process may take it now."""
+        for ident in [room] if room is not None else list(self.epochs):
+            epoch = self.epochs.pop(ident, None)
+            if epoch is not None:
+                self._db.execute(
+                    self._sql("UPDATE leases SET expires = 0 WHERE room = ? AND owner = ? AND epoch = ?"),
+                    (ident, self.owner, epoch),
+                )
+        self._db.commit()
+
+    def lease(self, room: str) -> Lease | None:
+        row = self._db.execute(
+            self._sql(f"SELECT owner, address, epoch, expires - {self._now} FROM leases WHERE room = ?"),
+            (room,),
+        ).fetchone()
+        self._db.commit()
+        return None if row is None else (str(row[0]), str(row[1]), int(row[2]), float(row[3]))
+
+    def unserved(self) -> list[str]:
+        """Stored rooms whose lease nobody holds: never taken, expired or released."""
+        rows = self._db.execute(
+            f"SELECT r.id FROM rooms r LEFT JOIN leases l ON l.room = r.id WHERE l.room IS NULL"
+            f" OR l.expires < {self._now} ORDER BY r.id"
+        ).fetchall()
+        self._db.commit()
+        return [str(row[0]) for row in rows]
 
     def rooms(self) -> list[tuple[str, str]]:
         """Every stored room: (id, state JSON)."""
@@ -114,6 +204,41 @@ class Storage:
         self._db.close()
 
 
+class Writer:
+    """Stores rooms' changes, grouping those that arrive together into one transaction."""
+
+    def __init__(self, storage: Storage, executor: ThreadPoolExecutor) -> None:
+        self.storage, self.executor = storage, executor
+        self.queue: asyncio.Queue[tuple[Write, asyncio.Future[None]]] = asyncio.Queue()
+
+    async def write(self, write: Write) -> None:
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.queue.put_nowait((write, done))
+        await done
+
+    async def run(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            batch = [await self.queue.get()]
+            while not self.queue.empty():
+                batch.append(self.queue.get_nowait())
+            while batch:
+                try:
+                    await loop.run_in_executor(self.executor, self.storage.commit, [w for w, _ in batch])
+                except LeaseLost as lost:  # that table's changes are refused; the others go again
+                    for _, done in (refused := [(w, d) for w, d in batch if w[0] == lost.room]):
+                        done.set_exception(lost)
+                    batch = [item for item in batch if item not in refused]
+                    continue
+                except Exception as error:  # every change of the batch is refused
+                    for _, done in batch:
+                        done.set_exception(error)
+                else:
+                    for _, done in batch:
+                        done.set_result(None)
+                break
+
+
 def open_storage(url: str) -> Storage:
     """``sqlite:///PATH`` (a relative path; ``sqlite:////abs/path`` for an absolute one) or
     ``postgresql://user@host:port/db``."""
@@ -128,7 +253,7 @@ def open_storage(url: str) -> Storage:
             db.execute("BEGIN")
         except sqlite3.Error as error:
             raise HoldemError(f"cannot open {url}: {error}") from None
-        return Storage(_SQLite(db), "?", url)
+        return Storage(_SQLite(db), "?", url, "((julianday('now') - 2440587.5) * 86400.0)")
     if url.startswith(("postgresql://", "postgres://")):
         try:
             import psycopg
@@ -140,7 +265,7 @@ def open_storage(url: str) -> Storage:
             connection = psycopg.connect(url)
         except psycopg.Error as error:
             raise HoldemError(f"cannot connect to {url}: {error}".strip()) from None
-        return Storage(connection, "%s", url)
+        return Storage(connection, "%s", url, "extract(epoch from clock_timestamp())")
     raise HoldemError(f"--db must be sqlite:///PATH or postgresql://…, got {url!r}")
 
 

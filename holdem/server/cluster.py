@@ -1,0 +1,111 @@
+"""Many `holdem serve` processes on one database: each table served by one process at a time.
+
+A process serves a table while it holds the table's lease, a row of the ``leases`` table that it
+renews every third of the lease time. A process that stops renewing (it died, or it is stalled)
+loses its tables once their leases expire: another process takes the lease, with the next epoch,
+and resumes the table from its last stored change, as a restart does. Every write of a table is
+fenced: it renews the lease of the epoch the writer holds in the same transaction, so a stalled
+owner that wakes up after losing a table cannot write for it again.
+
+Clients may reach any process. A process that does not serve a table passes the request on to
+the process that does: HTTP requests are forwarded, WebSockets relayed both ways; when that process
+dies the relayed connection closes and the client reconnects, to whichever process it reaches.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import urllib.error
+import urllib.request
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from holdem.server import SERVER_HINT
+
+try:
+    import websockets
+    from starlette.requests import Request
+    from starlette.responses import Response
+    from starlette.websockets import WebSocket
+except ImportError as error:  # pragma: no cover - depends on what is installed
+    raise ImportError(SERVER_HINT) from error
+
+if TYPE_CHECKING:
+    from holdem.server.app import Hub
+
+__all__ = ["Cluster", "forward", "relay", "room_of_token"]
+
+
+@attrs.frozen
+class Cluster:
+    """This process's part in a cluster: the address other processes reach it at, and the lease time."""
+
+    address: str
+    lease_seconds: float = 5.0
+
+
+def room_of_token(token: str) -> str | None:
+    """The table a seat token belongs to: tokens are ``TABLE.SECRET``."""
+    room, dot, _ = token.partition(".")
+    return room if dot and room else None
+
+
+async def forward(hub: Hub, request: Request, ident: str) -> Response:
+    """Pass an HTTP request for table `ident` to the process that serves it, and its answer back."""
+    address = await hub.address_of(ident)
+    if address is None:
+        return Response(
+            b'{"error": "no table %s"}' % repr(ident).encode(), 404, media_type="application/json"
+        )
+    body = await request.body()
+    url = address + request.url.path + (f"?{request.url.query}" if request.url.query else "")
+    headers = {k: v for k, v in request.headers.items() if k.lower() in ("authorization", "content-type")}
+
+    def send() -> tuple[int, bytes]:
+        outgoing = urllib.request.Request(url, data=body or None, method=request.method, headers=headers)
+        try:
+            with urllib.request.urlopen(outgoing, timeout=10) as answer:
+                return answer.status, answer.read()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read()
+        except OSError:
+            return 503, b'{"error": "the process serving this table did not answer; try again"}'
+
+    status, content = await asyncio.get_running_loop().run_in_executor(None, send)
+    return Response(content, status, media_type="application/json")
+
+
+async def relay(hub: Hub, ws: WebSocket, ident: str) -> None:
+    """Relay an accepted WebSocket for table `ident` to the process that serves it, both ways, until
+    either side closes; then close it (1012: reconnect)."""
+    address = await hub.address_of(ident)
+    if address is not None:
+        target = "ws" + address.removeprefix("http") + "/ws?" + ws.url.query
+        with contextlib.suppress(OSError, websockets.ConnectionClosed, asyncio.TimeoutError):
+            async with websockets.connect(target, max_size=2**22, open_timeout=5) as upstream:
+                await _pump(ws, upstream)
+    with contextlib.suppress(Exception):
+        await ws.close(1012)
+
+
+async def _pump(ws: WebSocket, upstream: Any) -> None:
+    async def down() -> None:
+        async for text in upstream:
+            await ws.send_text(text if isinstance(text, str) else text.decode())
+
+    async def up() -> None:
+        while True:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            await upstream.send(message.get("text") or message.get("bytes") or b"")
+
+    tasks = [asyncio.create_task(down()), asyncio.create_task(up())]
+    try:
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

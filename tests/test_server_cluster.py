@@ -1,0 +1,219 @@
+"""Several `holdem serve --cluster` processes on one PostgreSQL, behind nginx with the shipped
+configuration: any process takes any client, a table survives the death of the process serving it,
+and a stalled process that lost a table cannot write for it."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import threading
+import time
+from typing import Any
+
+import pytest
+
+pytest.importorskip(
+    "starlette", reason="the server extra is not installed: pip install 'holdem-engine[server]'"
+)
+pytest.importorskip(
+    "uvicorn", reason="the server extra is not installed: pip install 'holdem-engine[server]'"
+)
+
+from websockets.sync.client import connect
+
+from holdem.server.room import Room
+from holdem.server.storage import LeaseLost, open_storage
+from tests.server_support import (
+    ADMIN,
+    ProcessServer,
+    Through,
+    check_hands,
+    nginx,
+    nginx_missing,
+    play_bots,
+    postgres_missing,
+    progress,
+    seen,
+    throwaway_postgres,
+)
+
+LEASE = 2.0
+needs_postgres = pytest.mark.skipif(postgres_missing() is not None, reason=str(postgres_missing()))
+needs_nginx = pytest.mark.skipif(nginx_missing() is not None, reason=str(nginx_missing()))
+
+
+def processes(url: str, count: int) -> list[ProcessServer]:
+    return [ProcessServer(url, args=("--cluster", "--lease", str(LEASE))) for _ in range(count)]
+
+
+def serving(server: ProcessServer) -> list[str]:
+    status, answer = server.http("GET", "/api/health")
+    assert 200 == status, answer
+    return list(answer["serving"])
+
+
+def state_of(base: str, token: str) -> dict[str, Any]:
+    with connect(f"{base}/ws?token={token}", open_timeout=5) as ws:
+        message: dict[str, Any] = json.loads(ws.recv(timeout=5))
+    assert "state" == message["type"], message
+    return message
+
+
+@needs_postgres
+@needs_nginx
+def test_players_through_nginx_play_on_when_the_process_serving_their_table_is_killed() -> None:
+    with throwaway_postgres() as url:
+        servers = processes(url, 2)
+        try:
+            for server in servers:
+                server.start()
+            with nginx([server.port for server in servers]) as port:
+                lb = Through(port)
+                table = lb.table(seats=3, action_seconds=30)
+                tokens = [lb.join(table, name, 200)[1] for name in ("ann", "bob", "cid")]
+                play_bots(lb, tokens, hands=10**6, seconds=1.5, rebuy=200)
+                (victim,) = [server for server in servers if table in serving(server)]
+                (survivor,) = [server for server in servers if server is not victim]
+                assert [] == serving(survivor)  # one process serves the table; the other relays
+                killer = threading.Timer(0.7, victim.kill)
+                killer.start()
+                runs = play_bots(lb, tokens, hands=10**6, seconds=1.5, rebuy=200)  # killed meanwhile
+                killer.join()
+                before, killed = seen(runs), time.monotonic()
+                last_hand = max(state["hand"] for state in before.values())
+                played_on = None
+                while played_on is None and time.monotonic() < killed + LEASE + 10:
+                    runs = play_bots(lb, tokens, hands=10**6, seconds=1.0, rebuy=200)  # reconnect
+                    if max((run.last or {}).get("hand", 0) for run in runs) > last_hand + 2:
+                        played_on = time.monotonic() - killed
+                assert played_on is not None, "the table did not play on at the other process"
+                assert [table] == serving(survivor)
+                check_hands(lb.hands(table))
+                net, on_table = lb.chips_conserved(table)
+                assert net == on_table
+                for seat, token in enumerate(tokens):  # no acknowledged state was lost
+                    assert progress(state_of(f"ws://127.0.0.1:{port}", token)) >= progress(before[seat])
+        finally:
+            for server in servers:
+                server.stop()
+
+
+@needs_postgres
+@needs_nginx
+def test_the_lobby_and_spectators_see_every_table_whichever_process_they_reach() -> None:
+    with throwaway_postgres() as url:
+        servers = processes(url, 2)
+        try:
+            for server in servers:
+                server.start()
+            tables = [servers[0].table(seats=2), servers[1].table(seats=6)]
+            for server in servers:  # each lists both, each served by the process that made it
+                status, answer = server.http("GET", "/api/tables")
+                assert 200 == status
+                assert sorted(tables) == sorted(t["id"] for t in answer["tables"])
+            assert [tables[0]] == serving(servers[0])
+            ann = servers[0].join(tables[0], "ann", 100)[1]
+            servers[1].join(tables[0], "bob", 100)  # joined through the other process
+            with nginx([server.port for server in servers]) as port:
+                with connect(f"ws://127.0.0.1:{port}/ws?table={tables[0]}", open_timeout=5) as watch:
+                    state = json.loads(watch.recv(timeout=5))
+                assert ["ann", "bob"] == [seat["name"] for seat in state["seats"] if seat]
+                assert [] == state["hole"]  # a spectator sees no cards
+                mine = state_of(f"ws://127.0.0.1:{servers[1].port}", ann)  # relayed by the other process
+                assert 2 == len(mine["hole"])
+        finally:
+            for server in servers:
+                server.stop()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_a_write_under_a_lease_that_another_process_took_over_is_refused_and_changes_nothing(
+    backend: str, tmp_path: Any
+) -> None:
+    """The fence: process a's lease expires (a is stalled), process b takes the table with the next
+    epoch and writes; a's late write is refused whole, and what b wrote stays."""
+    if backend == "postgresql" and postgres_missing() is not None:
+        pytest.skip(str(postgres_missing()))
+
+    def check(url: str) -> None:
+        a, b = open_storage(url), open_storage(url)
+        try:
+            a.owner, a.ttl, b.owner, b.ttl = "a", 0.3, "b", 5.0
+            assert 1 == a.acquire("t1", "http://a")
+            assert b.acquire("t1", "http://b") is None  # a holds it
+            a.commit([("t1", '{"by": "a"}', [(1, "first")], [])])
+            time.sleep(0.5)  # a stalls past its lease
+            assert 2 == b.acquire("t1", "http://b")
+            b.commit([("t1", '{"by": "b"}', [(2, "second")], [])])
+            with pytest.raises(LeaseLost, match="t1 is served by another process"):
+                a.commit([("t1", '{"by": "stale a"}', [(3, "stale")], [])])
+            assert '{"by": "b"}' == b.room("t1")
+            assert [(1, "first"), (2, "second")] == b.hands("t1")
+            assert ["t1"] == a.renew()  # a finds out and lets the table go
+            assert ("b", "http://b", 2) == b.lease("t1")[:3]
+        finally:
+            a.close()
+            b.close()
+
+    if backend == "sqlite":
+        check(f"sqlite:///{tmp_path / 'leases.db'}")
+    else:
+        with throwaway_postgres() as url:
+            check(url)
+
+
+@needs_postgres
+def test_a_stalled_owner_that_wakes_after_losing_its_table_does_not_write_for_it() -> None:
+    """SIGSTOP the process serving a table past its lease; the other takes the table over and plays
+    an action; an action waiting at the stalled process when it wakes is not stored."""
+    with throwaway_postgres() as url:
+        a, b = processes(url, 2)
+        try:
+            a.start()
+            b.start()
+            table = a.table(seats=2, action_seconds=30)
+            tokens = [a.join(table, name, 200)[1] for name in ("ann", "bob")]
+            first = state_of(a.ws, tokens[0])
+            actor = first["actor"]
+            assert actor is not None
+            with connect(f"{a.ws}/ws?token={tokens[actor]}", open_timeout=5) as stale:  # before the stall
+                state = json.loads(stale.recv(timeout=5))
+                assert a.process is not None
+                os.kill(a.process.pid, signal.SIGSTOP)
+                time.sleep(LEASE + 0.5)
+                status, _ = b.http("GET", f"/api/tables/{table}/ledger", token=ADMIN)
+                assert 200 == status
+                assert [table] == serving(b)  # b took the table over
+                with connect(f"{b.ws}/ws?token={tokens[actor]}", open_timeout=5) as ws:
+                    now = json.loads(ws.recv(timeout=5))
+                    ws.send(json.dumps({"type": "act", "hand": now["hand"], "action": "call"}))
+                    after_b = json.loads(ws.recv(timeout=5))
+                assert after_b["steps"] == now["steps"] + 1
+                # An action for the state a last had, sent while a is stopped, read when it wakes.
+                stale.send(json.dumps({"type": "act", "hand": state["hand"], "action": "call"}))
+                os.kill(a.process.pid, signal.SIGCONT)
+                with pytest.raises(Exception):  # noqa: B017  (an error message, then the close; or the close)
+                    while True:
+                        message = json.loads(stale.recv(timeout=5))
+                        assert message["type"] != "state" or message["steps"] <= state["steps"], message
+            time.sleep(0.5)
+            assert table not in serving(a)
+            stored = open_storage(url)
+            try:
+                text = stored.room(table)
+                assert text is not None
+                room = Room.from_dict(json.loads(text), time.monotonic())
+            finally:
+                stored.close()
+            hand = room.table.hand
+            assert hand is not None
+            assert (after_b["hand"], after_b["steps"]) == (room.number, len(hand.history))
+            assert after_b["steps"] == state_of(b.ws, tokens[0])["steps"]
+            net, on_table = b.chips_conserved(table)
+            assert net == on_table
+        finally:
+            if a.process is not None and a.process.poll() is None:
+                os.kill(a.process.pid, signal.SIGCONT)
+            a.stop()
+            b.stop()
