@@ -275,7 +275,7 @@ def nginx(backends: list[int]) -> Iterator[int]:
     lines = [
         line for line in shipped.splitlines(keepends=True) if not line.startswith("    server 127.0.0.1:")
     ]
-    at = next(k for k, line in enumerate(lines) if line.startswith("    least_conn;")) + 1
+    at = next(k for k, line in enumerate(lines) if line.startswith("    hash $holdem_table")) + 1
     site = "".join([*lines[:at], servers, *lines[at:]]).replace(
         "listen 127.0.0.1:8000;", f"listen 127.0.0.1:{port};"
     )

@@ -338,6 +338,9 @@ async def _tables(request: Request, hub: Hub) -> Any:
         await loop.run_in_executor(hub.executor, hub.storage.acquire, room.id, hub.cluster.address)
     hub._add(room)
     await hub.apply(room.id, lambda room, now: (None, Change()))
+    if hub.cluster is not None:  # stored: the process its first player reaches will serve it
+        hub.drop(room.id)
+        await loop.run_in_executor(hub.executor, hub.storage.release, room.id)
     return _summary(room)
 
 

@@ -145,12 +145,14 @@ class Storage:
         return lost
 
     def release(self, room: str | None = None) -> None:
-        """Give up one lease (or every one) at once, so that another process may take it now."""
+        """Give up one lease (or every one) now: the next process asked for the table takes it."""
         for ident in [room] if room is not None else list(self.epochs):
             epoch = self.epochs.pop(ident, None)
             if epoch is not None:
                 self._db.execute(
-                    self._sql("UPDATE leases SET expires = 0 WHERE room = ? AND owner = ? AND epoch = ?"),
+                    self._sql(
+                        f"UPDATE leases SET expires = {self._now} WHERE room = ? AND owner = ? AND epoch = ?"
+                    ),
                     (ident, self.owner, epoch),
                 )
         self._db.commit()
@@ -164,10 +166,14 @@ class Storage:
         return None if row is None else (str(row[0]), str(row[1]), int(row[2]), float(row[3]))
 
     def unserved(self) -> list[str]:
-        """Stored rooms whose lease nobody holds: never taken, expired or released."""
+        """Stored rooms that nobody has served for a lease time: never taken, expired or released (a
+        table's clients take it first, wherever the load balancer sends them; this is for the rest)."""
         rows = self._db.execute(
-            f"SELECT r.id FROM rooms r LEFT JOIN leases l ON l.room = r.id WHERE l.room IS NULL"
-            f" OR l.expires < {self._now} ORDER BY r.id"
+            self._sql(
+                "SELECT r.id FROM rooms r LEFT JOIN leases l ON l.room = r.id WHERE l.room IS NULL"
+                f" OR l.expires < {self._now} - ? ORDER BY r.id"
+            ),
+            (self.ttl,),
         ).fetchall()
         self._db.commit()
         return [str(row[0]) for row in rows]
