@@ -1,7 +1,8 @@
 """Where rooms live between restarts: SQLite (the standard library's) or PostgreSQL (psycopg), one schema.
 
-Three tables: ``rooms`` (each room's whole state as JSON, replaced on every change), ``hands``
-(each finished hand's PHH) and ``ledger`` (every buy-in, rebuy and cash-out). `commit` writes
+Four tables: ``rooms`` (each room's whole state as JSON, replaced on every change), ``hands``
+(each finished hand's PHH), ``ledger`` (every buy-in, rebuy and cash-out) and ``leases`` (which
+process serves each room, with ``--cluster``: `holdem.server.cluster`). `commit` writes
 many rooms' changes in one transaction, so that the server can group the changes that arrive
 together into one durable write (SQLite in WAL mode with ``synchronous=FULL``; PostgreSQL with
 its default synchronous commit). A `Storage` is used from one thread at a time.
