@@ -218,3 +218,12 @@ def test_a_stalled_owner_that_wakes_after_losing_its_table_does_not_write_for_it
                 os.kill(a.process.pid, signal.SIGCONT)
             a.stop()
             b.stop()
+
+
+def test_serve_refuses_a_lease_that_is_not_positive(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from holdem.cli import main
+
+    assert 2 == main(["serve", "--cluster", "--lease", "0", "--db", f"sqlite:///{tmp_path / 'x.db'}"])
+    assert "--lease must be above 0 seconds, got 0.0" in capsys.readouterr().err
