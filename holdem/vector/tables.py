@@ -241,8 +241,13 @@ class VectorTables:
             self._legal_for(rows)
 
     def _shuffled(self, k: int) -> npt.NDArray[np.int8]:
-        """The first ``2 players + 8`` cards of `k` shuffled decks (a partial Fisher-Yates shuffle)."""
+        """The first ``2 players + 8`` cards of `k` shuffled decks: for a few decks, the order of 52
+        random keys (one call); for many, a partial Fisher-Yates shuffle (a call per card dealt,
+        cheaper per deck). Both give every order of the cards the same chance."""
         m = self._deck.shape[1]
+        if k <= 256:
+            order: npt.NDArray[np.int8] = np.argsort(self._rng.random((k, 52)), axis=1)[:, :m].astype(np.int8)
+            return order
         cards = np.tile(np.arange(52, dtype=np.int8), (k, 1))
         index = np.arange(k)
         picks = (self._rng.random((k, m)) * (52 - np.arange(m))).astype(np.int64) + np.arange(m)
@@ -324,19 +329,26 @@ class VectorTables:
             self._stack[won, winner] += self._contrib[won].sum(axis=1) + self._dead[won]
             ended.append(won)
             pending = rows[~alone]
-        showdowns: list[Ints] = []
-        while pending.size:
-            nxt, found = self._next_actor(pending)
-            self._actor[pending[found]] = nxt[found]
-            over = pending[~found]
-            if not over.size:
-                break
+        showdowns: list[Ints] = []  # settled together below, whichever street their betting ended on
+        nxt, found = self._next_actor(pending)
+        self._actor[pending[found]] = nxt[found]
+        over = pending[~found]
+        if over.size:
             self._end_round(over)
             river = self._street[over] == 3
             showdowns.append(over[river])
-            pending = over[~river]
-            self._open_street(pending)  # an all-in run-out goes round again, a street at a time
-        if showdowns:  # settled together, whichever street their betting ended on
+            opened = over[~river]
+            self._open_street(opened)
+            # A new street: no bets, nobody has acted. The first player left of the button who is in
+            # with chips acts, if another player has chips too; else the board is run out.
+            playing = ~self._folded[opened] & (self._stack[opened] > 0)
+            acts = self._with_chips[opened] > 1
+            self._actor[opened[acts]] = np.argmax(playing[acts], axis=1)
+            run_out = opened[~acts]
+            while (behind := run_out[self._street[run_out] < 3]).size:  # a street at a time, to the river
+                self._open_street(behind)
+            showdowns.append(run_out)
+        if showdowns:
             shown = np.concatenate(showdowns)
             if shown.size:
                 value = strengths(self._deck[shown], self.players)
