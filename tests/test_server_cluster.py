@@ -20,6 +20,7 @@ pytest.importorskip(
     "uvicorn", reason="the server extra is not installed: pip install 'holdem-engine[server]'"
 )
 
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from holdem.server.room import Room
@@ -123,6 +124,12 @@ def test_the_lobby_and_spectators_see_every_table_whichever_process_they_reach()
                 assert [] == state["hole"]  # a spectator sees no cards
                 mine = state_of(f"ws://127.0.0.1:{servers[1].port}", ann)  # relayed by the other process
                 assert 2 == len(mine["hole"])
+                forged = tables[0] + ".not-a-token"  # refused by the serving process, through the relay
+                with connect(f"ws://127.0.0.1:{servers[1].port}/ws?token={forged}", open_timeout=5) as ws:
+                    assert "unknown token" == json.loads(ws.recv(timeout=5))["message"]
+                    with pytest.raises(ConnectionClosed):
+                        ws.recv(timeout=5)
+                assert 4404 == ws.close_code
         finally:
             for server in servers:
                 server.stop()
@@ -227,3 +234,23 @@ def test_serve_refuses_a_lease_that_is_not_positive(
 
     assert 2 == main(["serve", "--cluster", "--lease", "0", "--db", f"sqlite:///{tmp_path / 'x.db'}"])
     assert "--lease must be above 0 seconds, got 0.0" in capsys.readouterr().err
+
+
+@needs_postgres
+def test_a_process_that_stops_cleanly_hands_its_tables_over_at_once() -> None:
+    with throwaway_postgres() as url:
+        a, b = processes(url, 2)
+        try:
+            a.start()
+            b.start()
+            table = a.table(seats=2)
+            token = a.join(table, "ann", 100)[1]
+            assert [table] == serving(a)
+            a.stop()  # SIGTERM: the lease is released, not left to expire
+            started = time.monotonic()
+            assert "ann" == state_of(b.ws, token)["seats"][0]["name"]
+            assert time.monotonic() - started < LEASE / 2
+            assert [table] == serving(b)
+        finally:
+            a.stop()
+            b.stop()

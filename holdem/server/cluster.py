@@ -79,15 +79,19 @@ async def forward(hub: Hub, request: Request, ident: str) -> Response:
 
 async def relay(hub: Hub, ws: WebSocket, ident: str) -> None:
     """Relay an accepted WebSocket for table `ident` to the process that serves it, both ways, until
-    either side closes; then close it (1012: reconnect)."""
+    either side closes; then close it as the serving process did (an unknown token, a seat left, a
+    slow reader), or with 1012 (reconnect) when that process went away."""
     address = await hub.address_of(ident)
+    code = 1012  # service restart: connect again
     if address is not None:
         target = "ws" + address.removeprefix("http") + "/ws?" + ws.url.query
         with contextlib.suppress(OSError, websockets.ConnectionClosed, asyncio.TimeoutError):
             async with websockets.connect(target, max_size=2**22, open_timeout=5) as upstream:
                 await _pump(ws, upstream)
+            if upstream.close_code in (1008, 4404):  # the serving process closed it for a reason: pass it on
+                code = upstream.close_code
     with contextlib.suppress(Exception):
-        await ws.close(1012)
+        await ws.close(code)
 
 
 async def _pump(ws: WebSocket, upstream: Any) -> None:
