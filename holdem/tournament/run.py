@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
+from itertools import accumulate
 
 import attrs
 
@@ -135,6 +137,7 @@ class _Tournament:
         self.stakes: dict[int, Stakes] = {}  # by level
         self.tables = self._draw_seats()  # rule 22
         self.clocks = [0.0] * len(self.tables)
+        self._level_ends = list(accumulate(level.duration for level in config.structure.levels))
 
     # ----------------------------------------------------------- set-up
     def _draw_seats(self) -> list[Table]:
@@ -186,22 +189,24 @@ class _Tournament:
         """One hand at table `t` (rule 23: at the level in force when it starts); returns the players
         it busted, with their stacks at its start."""
         table, structure = self.tables[t], self.config.structure
-        level = structure.level_at(self.clocks[t])
+        level = self._level_at(self.clocks[t])
         stakes = self.stakes.get(level)
         if stakes is None:
             stakes = self.stakes[level] = structure.level(level).stakes()
         table.stakes = stakes
         hand = table.start_hand()
         seats = table.hand_seats
-        players = tuple(table.seats[s].name for s in seats)  # type: ignore[union-attr]
-        starting = dict(zip(players, hand.starting_stacks, strict=True))
+        places = table.seats
+        players = tuple([places[s].name for s in seats])  # type: ignore[union-attr]
+        counts, all_bots = self.hands, self.bots
         for name in players:
-            self.hands[name] += 1
-        bots = [self.bots[name] for name in players]
+            counts[name] += 1
+        bots = [all_bots[name] for name in players]
         while hand.actor is not None:
             decide(bots[hand.actor], hand)
         actions = len(hand.history)
-        table.end_hand()  # busted players leave their seats (dead button)
+        out = len(table.eliminated)
+        table.end_hand()  # busted players leave their seats (dead button), named in `eliminated`
         self.played += 1
         minute = self.clocks[t]
         self.clocks[t] += (self.config.hand_seconds + self.config.action_seconds * actions) / 60
@@ -212,8 +217,18 @@ class _Tournament:
                     players, hand,
                 )
             )  # fmt: skip
-        seated = {p.name for p in table.seats if p is not None}
-        return [(name, stack) for name, stack in starting.items() if name not in seated]
+        busted = table.eliminated[out:]
+        if not busted:
+            return []
+        starting = dict(zip(players, hand.starting_stacks, strict=True))
+        return [(name, starting[name]) for name in players if name in busted]
+
+    def _level_at(self, minutes: float) -> int:
+        """`Structure.level_at`, by a binary search of the levels' ends (computed once)."""
+        ends = self._level_ends
+        if minutes < ends[-1]:
+            return bisect_right(ends, minutes)
+        return len(ends) + int((minutes - ends[-1]) // self.config.structure.levels[-1].duration)
 
     def _hand_for_hand_round(self) -> None:
         """Rule 27: every table plays one hand, and the next starts only when all have finished; the
