@@ -10,6 +10,10 @@ and rebuying during a hand take effect when it ends; a hand starts whenever two 
 chips are in (the moving button, missed blinds and waiting for the big blind are
 `holdem.table.Table`'s, rules 2–3). When a player's decision time and time bank both run out,
 the server checks for them if that is free, else folds, and sits them out.
+
+A tournament's table is a room too (`tournament` names it): a dead button, no buy-ins, rebuys or
+sitting out, and hands dealt by the tournament's director (`holdem.server.tourney`), which also
+seats and moves its players; a player out of time checks or folds without being sat out.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from holdem.evaluator import evaluate
 from holdem.server.config import RequestError, TableConfig, table_config
 from holdem.snapshot import table_from_json, table_to_json
 from holdem.stakes import Stakes
-from holdem.table import Table
+from holdem.table import ButtonRule, Table
 
 __all__ = ["FORMAT", "Change", "LedgerRow", "Member", "Room", "token_digest"]
 
@@ -69,11 +73,16 @@ class Change:
 class Room:
     """A cash table with a moving button; seats are numbered 0..seats-1."""
 
-    def __init__(self, ident: str, config: TableConfig) -> None:
+    def __init__(self, ident: str, config: TableConfig, tournament: str | None = None) -> None:
         self.id = ident
         self.config = config
+        self.tournament = tournament
         stakes = Stakes(config.small_blind, config.big_blind, ante=config.ante)
-        self.table = Table(config.seats, stakes, button="moving")  # rng None: the system's CSPRNG
+        button: ButtonRule = "moving" if tournament is None else "dead"
+        self.table = Table(config.seats, stakes, button=button)  # rng None: the system's CSPRNG
+        self.busted: list[
+            tuple[str, int]
+        ] = []  # a tournament's players out in the last hand, with their stacks
         self.members: dict[int, Member] = {}
         self.number = 0  # the hand in progress, or the last one
         self.ledger_seq = 0
@@ -233,7 +242,8 @@ class Room:
         assert legal is not None  # someone is to act
         hand.act(Action.check() if legal.can_check else Action.fold(), legal.player)
         self.members[seat].bank = 0.0
-        self.table.sit_out(seat)
+        if self.tournament is None:  # a tournament player stays dealt in, and is blinded off
+            self.table.sit_out(seat)
         return self._after_action(now)
 
     def resume(self, now: float) -> Change | None:
@@ -282,7 +292,9 @@ class Room:
                 if cards and len(hand.board) == 5
             },
         }
+        starting = dict(zip(seats, hand.starting_stacks, strict=True))
         self.table.end_hand()
+        self.busted = [(self.members.pop(s).name, starting[s]) for s in seats if self.table.seats[s] is None]
         for seat, member in list(self.members.items()):
             if member.leaving:
                 self._cash_out(change, seat)
@@ -297,9 +309,27 @@ class Room:
                 self.table.add_chips(seat, member.rebuy)
                 member.rebuy = 0
 
+    def deal(self, now: float, stakes: Stakes, change: Change) -> bool:
+        """A tournament's next hand at `stakes`, if two players are in; whether one was dealt (a hand
+        that the blinds alone decide is over at once, recorded in `change`)."""
+        self.table.stakes = stakes
+        try:
+            hand = self.table.start_hand()
+        except TableError:
+            return False
+        self.number += 1
+        if hand.is_complete:
+            self._finish(change)
+        self._new_turn(now)
+        return True
+
     def _start(self, now: float, change: Change) -> None:
         """Deal the next hand if none is in progress and two players are in. A hand that the blinds
-        alone decide (every player all-in or out after posting) is over at once: record it, deal on."""
+        alone decide (every player all-in or out after posting) is over at once: record it, deal on.
+        At a tournament's table the director deals instead."""
+        if self.tournament is not None:
+            self._new_turn(now)
+            return
         while self.table.hand is None:
             try:
                 hand = self.table.start_hand()
@@ -357,6 +387,7 @@ class Room:
             "number": self.number,
             "ledger_seq": self.ledger_seq,
             "last_hand": self.last_hand,
+            "tournament": self.tournament,
         }
 
     @classmethod
@@ -364,7 +395,7 @@ class Room:
         """A room stored by `to_dict`; the player to act gets a fresh decision clock."""
         if data.get("format") != FORMAT:
             raise RequestError("not a stored room", 500)
-        room = cls(data["id"], table_config(data["config"]))
+        room = cls(data["id"], table_config(data["config"]), data.get("tournament"))
         room.table = table_from_json(json.dumps(data["table"]))
         room.members = {int(s): Member(**m) for s, m in data["members"].items()}
         room.number, room.ledger_seq, room.last_hand = data["number"], data["ledger_seq"], data["last_hand"]

@@ -27,7 +27,10 @@ from holdem.table import Table
 from holdem.tournament.payouts import payout_shares, prizes
 from holdem.tournament.structure import Structure
 
-__all__ = ["Finish", "HandPlayed", "TournamentConfig", "TournamentRun", "play_tournament"]
+__all__ = [
+    "Finish", "HandPlayed", "TournamentConfig", "TournamentRun", "award", "draw_seats", "play_tournament",
+    "rebalance", "settle_busts",
+]  # fmt: skip
 
 
 @attrs.frozen
@@ -141,21 +144,9 @@ class _Tournament:
 
     # ----------------------------------------------------------- set-up
     def _draw_seats(self) -> list[Table]:
-        """Rule 22: a random draw to the fewest tables that hold the field, sizes within one, and
-        a random first button at each (dead from then on)."""
-        size, names = self.config.table_size, list(self.names)
-        self.rng.shuffle(names)
-        count = -(-len(names) // size)
-        stakes = self.config.structure.levels[0].stakes()
-        tables = []
-        for t in range(count):
-            table = Table(size, stakes, button="dead", rng=self.rng)
-            players = names[t::count]
-            for seat, name in zip(sorted(self.rng.sample(range(size), len(players))), players, strict=True):
-                table.sit(seat, name, self.config.structure.starting_stack)
-            table.button = self.rng.choice([s for s, p in enumerate(table.seats) if p is not None])
-            tables.append(table)
-        return tables
+        structure = self.config.structure
+        return draw_seats(self.names, self.config.table_size, structure.levels[0].stakes(),
+                          structure.starting_stack, self.rng, self.rng)  # fmt: skip
 
     # ----------------------------------------------------------- playing
     def play(self) -> TournamentRun:
@@ -244,62 +235,104 @@ class _Tournament:
 
     # ------------------------------------------------------------ places
     def _settle_busts(self, busted: list[tuple[str, int]]) -> None:
-        """Rules 28-29: players out together finish by their stacks at the start of the hand (more
-        chips, higher place); equal stacks tie and share the prizes of the places they take."""
-        left = self._left() - len(busted)
-        groups: dict[int, list[str]] = {}
-        for name, stack in busted:
-            groups.setdefault(stack, []).append(name)
-        place = left + 1
-        for stack in sorted(groups, reverse=True):
-            self._award(groups[stack], place)
-            place += len(groups[stack])
+        settle_busts(busted, self._left(), self.prizes, self.names, self.place, self.prize)
 
     def _award(self, names: list[str], place: int) -> None:
-        """`names` take places place..place+len-1 together: the best place, and equal shares of the
-        prizes (odd units one each, in entrant order)."""
-        pool = sum(self.prizes[p - 1] for p in range(place, place + len(names)) if p <= len(self.prizes))
-        share, odd = divmod(pool, len(names))
-        for k, name in enumerate(sorted(names, key=self.names.index)):
-            self.place[name] = place
-            self.prize[name] = share + (1 if k < odd else 0)
+        award(names, place, self.prizes, self.names, self.place, self.prize)
 
     # ------------------------------------------------------------ tables
     def _break_and_balance(self) -> None:
-        """Rule 24: break tables (highest number first) while the players fit at one table fewer;
-        rule 25: then move players from the longest table to the shortest until within one."""
-        size = self.config.table_size
-        while len(self.tables) > 1 and self._left() <= (len(self.tables) - 1) * size:
-            broken = self.tables.pop()
-            self.clocks.pop()
-            movers = [p for p in broken.seats if p is not None]
-            self.rng.shuffle(movers)
-            for mover in movers:  # each by random draw to an open seat at the other tables
-                open_seats = [
-                    (t, s)
-                    for t, table in enumerate(self.tables)
-                    for s, p in enumerate(table.seats)
-                    if p is None
-                ]
-                t, s = self.rng.choice(open_seats)
-                self.tables[t].sit(s, mover.name, mover.stack)
-        while True:
-            counts = [_count(table) for table in self.tables]
-            if max(counts) - min(counts) < 2:
-                return
-            source = max(range(len(counts)), key=lambda k: (counts[k], -k))
-            target = min(range(len(counts)), key=lambda k: (counts[k], k))
-            self._move(self.tables[source], self.tables[target])
+        broken = rebalance(self.tables, self._left(), self.config.table_size, self.rng)
+        del self.clocks[len(self.clocks) - broken :]
 
-    def _move(self, source: Table, target: Table) -> None:
-        """Rule 25: the player due the big blind next at `source` moves to the empty seat at `target`
-        that will post the big blind soonest."""
-        seat = _next_big_blind(source)
-        mover = source.leave(seat)
-        empty = [s for s, p in enumerate(target.seats) if p is None]
-        after = target.big_blind_seat if target.big_blind_seat is not None else (target.button or 0)
-        chosen = min(empty, key=lambda s: (s - after - 1) % target.size)
-        target.sit(chosen, mover.name, mover.stack)
+
+def draw_seats(
+    names: Sequence[str],
+    size: int,
+    stakes: Stakes,
+    stack: int,
+    rng: random.Random,
+    deal: random.Random | None,
+) -> list[Table]:
+    """Rule 22: a random draw to the fewest tables that hold the field, sizes within one, and a random
+    first button at each (dead from then on). `deal` shuffles the tables' decks (None: the system's
+    CSPRNG)."""
+    names = list(names)
+    rng.shuffle(names)
+    count = -(-len(names) // size)
+    tables = []
+    for t in range(count):
+        table = Table(size, stakes, button="dead", rng=deal)
+        players = names[t::count]
+        for seat, name in zip(sorted(rng.sample(range(size), len(players))), players, strict=True):
+            table.sit(seat, name, stack)
+        table.button = rng.choice([s for s, p in enumerate(table.seats) if p is not None])
+        tables.append(table)
+    return tables
+
+
+def settle_busts(
+    busted: list[tuple[str, int]], left: int, prizes: Sequence[int], order: Sequence[str],
+    place: dict[str, int], prize: dict[str, int],
+) -> None:  # fmt: skip
+    """Rules 28-29: players out together (`busted`: names with their stacks at the start of the hand;
+    `left`: players still in before them) finish by those stacks (more chips, higher place); equal
+    stacks tie and share the prizes of the places they take. Fills `place` and `prize`."""
+    groups: dict[int, list[str]] = {}
+    for name, stack in busted:
+        groups.setdefault(stack, []).append(name)
+    at = left - len(busted) + 1
+    for stack in sorted(groups, reverse=True):
+        award(groups[stack], at, prizes, order, place, prize)
+        at += len(groups[stack])
+
+
+def award(
+    names: list[str], place: int, prizes: Sequence[int], order: Sequence[str], places: dict[str, int],
+    won: dict[str, int],
+) -> None:  # fmt: skip
+    """`names` take places place..place+len-1 together: the best place, and equal shares of the
+    prizes (odd units one each, in entrant `order`)."""
+    pool = sum(prizes[p - 1] for p in range(place, place + len(names)) if p <= len(prizes))
+    share, odd = divmod(pool, len(names))
+    for k, name in enumerate(sorted(names, key=order.index)):
+        places[name] = place
+        won[name] = share + (1 if k < odd else 0)
+
+
+def rebalance(tables: list[Table], left: int, size: int, rng: random.Random) -> int:
+    """Rule 24: break tables (highest number first: removed from `tables`) while the `left` players
+    fit at one table fewer; rule 25: then move players from the longest table to the shortest until
+    within one. Returns how many tables were broken. Tables change only between hands."""
+    broken = 0
+    while len(tables) > 1 and left <= (len(tables) - 1) * size:
+        movers = [p for p in tables.pop().seats if p is not None]
+        broken += 1
+        rng.shuffle(movers)
+        for mover in movers:  # each by random draw to an open seat at the other tables
+            open_seats = [
+                (t, s) for t, table in enumerate(tables) for s, p in enumerate(table.seats) if p is None
+            ]
+            t, s = rng.choice(open_seats)
+            tables[t].sit(s, mover.name, mover.stack)
+    while True:
+        counts = [_count(table) for table in tables]
+        if max(counts) - min(counts) < 2:
+            return broken
+        source = max(range(len(counts)), key=lambda k: (counts[k], -k))
+        target = min(range(len(counts)), key=lambda k: (counts[k], k))
+        _move(tables[source], tables[target])
+
+
+def _move(source: Table, target: Table) -> None:
+    """Rule 25: the player due the big blind next at `source` moves to the empty seat at `target`
+    that will post the big blind soonest."""
+    seat = _next_big_blind(source)
+    mover = source.leave(seat)
+    empty = [s for s, p in enumerate(target.seats) if p is None]
+    after = target.big_blind_seat if target.big_blind_seat is not None else (target.button or 0)
+    chosen = min(empty, key=lambda s: (s - after - 1) % target.size)
+    target.sit(chosen, mover.name, mover.stack)
 
 
 def _count(table: Table) -> int:

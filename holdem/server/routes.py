@@ -1,0 +1,164 @@
+"""The HTTP routes: tables (the lobby, a new table, joining and leaving, hands, the ledger) and
+tournaments (the lobby, a new tournament, entries). Each answers JSON; a refusal is
+``{"error": message}`` with its status."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from holdem.server.cluster import forward
+from holdem.server.config import RequestError, table_config
+from holdem.server.messages import MESSAGE_LIMIT
+from holdem.server.room import Change, Room, token_digest
+
+if TYPE_CHECKING:
+    from holdem.server.app import Hub
+
+__all__ = ["ROUTES", "bearer"]
+
+
+def bearer(request: Request) -> str:
+    header = request.headers.get("authorization", "")
+    return header[7:].strip() if header[:7].lower() == "bearer " else ""
+
+
+async def _body(request: Request) -> Any:
+    body = await request.body()
+    if len(body) > MESSAGE_LIMIT:
+        raise RequestError(f"request body over {MESSAGE_LIMIT // 1024} KiB", 413)
+    try:
+        return json.loads(body or b"{}")
+    except (ValueError, RecursionError):
+        raise RequestError("malformed JSON") from None
+
+
+def _route(handler: Callable[[Request, Hub], Awaitable[Any]]) -> Callable[[Request], Awaitable[Response]]:
+    """An endpoint answering JSON; a `RequestError` becomes ``{"error": message}`` with its status."""
+
+    async def endpoint(request: Request) -> Response:
+        hub: Hub = request.app.state.hub
+        ident = request.path_params.get("table")
+        if ident is not None and hub.cluster is not None and not await hub.take(ident):
+            return await forward(hub, request, ident)  # served by another process
+        try:
+            result = await handler(request, hub)
+        except RequestError as error:
+            return JSONResponse({"error": str(error)}, status_code=error.status)
+        return JSONResponse(result)
+
+    return endpoint
+
+
+def _summary(room: Room) -> dict[str, Any]:
+    seats = room.config.seats
+    return {
+        "id": room.id,
+        "config": room.config.to_dict(),
+        "hand": room.number,
+        "players": [
+            {"seat": s, "name": m.name, "stack": (p.stack if (p := room.table.seats[s]) else 0) + m.joining}
+            for s, m in sorted(room.members.items())
+        ],
+        "free_seats": [s for s in range(seats) if s not in room.members],
+    }
+
+
+async def _health(request: Request, hub: Hub) -> Any:
+    return {"ok": True, "tables": len(hub.rooms), "serving": sorted(hub.rooms)}
+
+
+async def _tables(request: Request, hub: Hub) -> Any:
+    loop = asyncio.get_running_loop()
+    if request.method == "GET":
+        if hub.cluster is None:
+            return {"tables": [_summary(room) for room in hub.rooms.values()]}
+        stored = await loop.run_in_executor(hub.executor, hub.storage.rooms)  # every process's tables
+        now = time.monotonic()
+        return {
+            "tables": [_summary(hub.rooms.get(i) or Room.from_dict(json.loads(s), now)) for i, s in stored]
+        }
+    hub.check_admin(request)
+    config = table_config(await _body(request))
+    room = Room(secrets.token_hex(4), config)
+    if hub.cluster is not None:
+        await loop.run_in_executor(hub.executor, hub.storage.acquire, room.id, hub.cluster.address)
+    hub._add(room)
+    await hub.apply(room.id, lambda room, now: (None, Change()))
+    if hub.cluster is not None:  # stored: the process its first player reaches will serve it
+        hub.drop(room.id)
+        await loop.run_in_executor(hub.executor, hub.storage.release, room.id)
+    return _summary(room)
+
+
+async def _join(request: Request, hub: Hub) -> Any:
+    data = await _body(request)
+    if not isinstance(data, dict):
+        raise RequestError('a join is a JSON object: {"name": ..., "buy_in": ...}')
+    ident = request.path_params["table"]
+    seat, token = await hub.apply(
+        ident,
+        lambda room, now: _split(room.join(data.get("name"), data.get("buy_in"), data.get("seat"), now)),
+    )
+    return {"table": ident, "seat": seat, "token": token}
+
+
+def _split(joined: tuple[int, str, Change]) -> tuple[tuple[int, str], Change]:
+    return joined[:2], joined[2]
+
+
+async def _leave(request: Request, hub: Hub) -> Any:
+    ident, seat = request.path_params["table"], request.path_params["seat"]
+    room = hub.room(ident)
+    if (
+        hub.tokens.get(token_digest(bearer(request))) != (ident, seat)
+        or room.seat_of_token(token_digest(bearer(request))) != seat
+    ):
+        raise RequestError(f"leaving seat {seat} needs that seat's token: Authorization: Bearer TOKEN", 403)
+    await hub.apply(ident, lambda room, now: (None, room.leave(seat, now)))
+    return {"table": ident, "seat": seat, "left": seat not in hub.room(ident).members}
+
+
+async def _hands(request: Request, hub: Hub) -> Any:
+    hub.check_admin(request)
+    ident = request.path_params["table"]
+    hub.room(ident)
+    try:
+        after = int(request.query_params.get("after", "0"))
+    except ValueError:
+        raise RequestError("after must be a hand number") from None
+    if not 0 <= after < 2**63:
+        raise RequestError(f"after must be a hand number from 0 to 2**63 - 1, got {after}")
+    loop = asyncio.get_running_loop()
+    rows = await loop.run_in_executor(hub.executor, hub.storage.hands, ident, after)
+    return {"hands": [{"number": number, "phh": text} for number, text in rows]}
+
+
+async def _ledger(request: Request, hub: Hub) -> Any:
+    hub.check_admin(request)
+    ident = request.path_params["table"]
+    room = hub.room(ident)
+    async with hub.locks[ident]:  # the chips on the table and the stored ledger at the same moment
+        chips = room.chips()
+        rows = await asyncio.get_running_loop().run_in_executor(hub.executor, hub.storage.ledger, ident)
+    names = ("seq", "hand", "seat", "name", "kind", "chips")
+    return {"chips_on_table": chips, "ledger": [dict(zip(names, row, strict=True)) for row in rows]}
+
+
+ROUTES = [
+    Route("/api/health", _route(_health)),
+    Route("/api/tables", _route(_tables), methods=["GET", "POST"]),
+    Route("/api/tables/{table}/players", _route(_join), methods=["POST"]),
+    Route("/api/tables/{table}/players/{seat:int}", _route(_leave), methods=["DELETE"]),
+    Route("/api/tables/{table}/hands", _route(_hands)),
+    Route("/api/tables/{table}/ledger", _route(_ledger)),
+]
+"""Every HTTP route but the page and the WebSocket."""

@@ -1,0 +1,343 @@
+"""A tournament hosted by the server: registration, its tables as rooms, and its director (rules 22-31).
+
+A `Tourney` is plain state with no I/O, as a `Room` is. Its director is `holdem.tournament.run`'s on
+live tables: the same seat draw (rule 22), breaking and balancing (rules 24, 25), places and prizes
+(rules 28, 29), hand-for-hand on the bubble (rule 27); levels change as hands start (rule 23).
+Players are moved only between hands: when a table must be broken or balanced, or on the bubble,
+each table that finishes a hand waits until every table has finished its hand, then the director
+settles, moves and deals them all together.
+
+Levels follow the tournament's own clock, which runs while a process serves the tournament and
+stops while none does: after a restart it resumes from the minute stored with the last change.
+The tournament is a sit-and-go: it starts when `entrants` have registered.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+from typing import Any
+
+import attrs
+
+from holdem.errors import HoldemError
+from holdem.server.config import RequestError, TableConfig
+from holdem.server.room import Change, LedgerRow, Member, Room, token_digest
+from holdem.tournament.payouts import payout_shares, prizes
+from holdem.tournament.run import draw_seats, rebalance, settle_busts
+from holdem.tournament.structure import SHIPPED, Structure, load_structure, structure
+
+__all__ = ["FORMAT", "Moves", "Tourney", "TourneyConfig", "tourney_config"]
+
+FORMAT = "holdem/tournament"
+_NAME_LIMIT = 32
+_KEYS = ("structure", "seats", "entrants", "buy_in", "shares", "action_seconds", "time_bank_seconds")
+_DEFAULTS = {"seats": 9, "entrants": 9, "buy_in": 100}
+
+
+@attrs.frozen
+class TourneyConfig:
+    """The structure (levels, starting stack), seats per table, the field (a sit-and-go starts when it
+    is full), the buy-in, the prize shares by place, and each decision's clock."""
+
+    structure: Structure
+    seats: int = 9
+    entrants: int = 9
+    buy_in: int = 100
+    shares: tuple[float, ...] = ()
+    action_seconds: float = 20.0
+    time_bank_seconds: float = 60.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return attrs.asdict(self, recurse=False) | {
+            "structure": self.structure.to_dict(),
+            "shares": list(self.shares),
+        }
+
+
+def tourney_config(data: Any) -> TourneyConfig:
+    """The settings of ``POST /api/tournaments`` (missing fields take their defaults). `structure` is a
+    shipped name or ``{"starting_stack": N, "levels": [...]}`` as a structure file holds."""
+    if not isinstance(data, dict):
+        raise RequestError(f"tournament settings must be a JSON object, got {type(data).__name__}")
+    unknown = sorted(set(data) - set(_KEYS))
+    if unknown:
+        raise RequestError(f"unknown tournament settings {unknown}; known: {', '.join(_KEYS)}")
+    raw = data.get("structure", "turbo")
+    try:
+        if isinstance(raw, str):
+            if raw not in SHIPPED:
+                raise RequestError(
+                    f"unknown structure {raw!r}: give one of {', '.join(SHIPPED)}, or its levels"
+                )
+            chosen = load_structure(raw)
+        elif isinstance(raw, dict):
+            stack: Any = raw.get("starting_stack")  # checked by `structure`
+            chosen = structure(str(raw.get("name", "custom")), stack, raw.get("levels", ()))
+        else:
+            raise RequestError(f"structure must be a name or an object, got {raw!r}")
+    except RequestError:
+        raise
+    except HoldemError as error:
+        raise RequestError(str(error)) from None
+    values: dict[str, Any] = {"structure": chosen}
+    for name, low, high in (("seats", 2, 10), ("entrants", 2, 1000), ("buy_in", 0, 10**9)):
+        value = data.get(name, _DEFAULTS[name])
+        if type(value) is not int or not low <= value <= high:
+            raise RequestError(f"{name} must be a whole number from {low} to {high:,}, got {value!r}")
+        values[name] = value
+    for name in ("action_seconds", "time_bank_seconds"):
+        value = data.get(name, 20.0 if name == "action_seconds" else 60.0)
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= 86_400:
+            raise RequestError(f"{name} must be a number of seconds above 0 (at most a day), got {value!r}")
+        values[name] = float(value)
+    shares = data.get("shares", list(payout_shares(values["entrants"])))
+    if (
+        not isinstance(shares, list)
+        or not shares
+        or len(shares) > values["entrants"]
+        or not all(isinstance(x, int | float) and not isinstance(x, bool) and x >= 0 for x in shares)
+        or not sum(shares) > 0
+    ):
+        raise RequestError(
+            f"shares must be 1 to {values['entrants']} non-negative numbers, not all 0, got {shares!r}"
+        )
+    values["shares"] = tuple(float(x) for x in shares)
+    return TourneyConfig(**values)
+
+
+@attrs.define
+class Moves:
+    """What the director changed besides the table it was called for: other tables (with any hands
+    they finished), and the tournament's own ledger rows (buy-ins, prizes)."""
+
+    rooms: dict[str, Change] = attrs.Factory(dict)
+    ledger: list[LedgerRow] = attrs.Factory(list)
+
+    def touch(self, room: Room, change: Change | None = None) -> None:
+        held = self.rooms.setdefault(room.id, Change())
+        if change is not None:
+            held.hands += change.hands
+            held.ledger += change.ledger
+
+
+class Tourney:
+    """A tournament: its entrants (with their tokens' digests), its tables (rooms), places and prizes."""
+
+    def __init__(self, ident: str, config: TourneyConfig) -> None:
+        self.id = ident
+        self.config = config
+        self.entrants: list[str] = []
+        self.tokens: dict[str, str] = {}  # name -> the digest of the entrant's token
+        self.status = "registering"
+        self.rooms: list[str] = []  # the tables in play, in table order (the last is broken first)
+        self.place: dict[str, int] = {}
+        self.prize: dict[str, int] = {}
+        self.prizes: tuple[int, ...] = ()
+        self.minutes = 0.0  # the tournament clock at `since` (seconds, monotonic)
+        self.since = 0.0
+        self.waiting = False  # tables wait for each other: a move is due, or hand-for-hand (rule 27)
+        self.round_busted: list[tuple[str, int]] = []  # hand-for-hand: players out in this round
+        self.ledger_seq = 0
+
+    # ------------------------------------------------------------ reading
+    def clock(self, now: float) -> float:
+        """Minutes on the tournament clock."""
+        return self.minutes + (now - self.since) / 60 if self.status == "running" else self.minutes
+
+    def left(self) -> int:
+        return len(self.entrants) - len(self.place)
+
+    def summary(self, now: float) -> dict[str, Any]:
+        """What the lobby shows: the field, the level and the clock, places and prizes."""
+        structure_ = self.config.structure
+        minutes = self.clock(now)
+        level = structure_.level_at(minutes)
+        ends = (
+            sum(lv.duration for lv in structure_.levels[: level + 1])
+            if level < len(structure_.levels)
+            else None
+        )
+        stakes = structure_.level(level)
+        return {
+            "id": self.id,
+            "status": self.status,
+            "config": self.config.to_dict(),
+            "entrants": len(self.entrants),
+            "left": self.left(),
+            "tables": list(self.rooms),
+            "level": level + 1,
+            "blinds": [stakes.small_blind, stakes.big_blind, stakes.ante],
+            "minutes": round(minutes, 3),
+            "next_level_in": None if ends is None else round(ends - minutes, 3),
+            "prizes": list(self.prizes)
+            or prizes(self.config.buy_in * self.config.entrants, self.config.shares),
+            "results": sorted(
+                ({"name": n, "place": p, "prize": self.prize[n]} for n, p in self.place.items()),
+                key=lambda r: (r["place"], r["name"]),
+            ),
+        }
+
+    # ------------------------------------------------------------ requests
+    def register(self, name: Any, now: float) -> tuple[str, list[Room], list[LedgerRow]]:
+        """Enter the tournament; returns the token, the tables made if this entry filled the field
+        (the tournament starts), and the buy-in's ledger row."""
+        if self.status != "registering":
+            raise RequestError(f"tournament {self.id} is {self.status}: registration is closed", 409)
+        if not isinstance(name, str) or not name.strip() or len(name) > _NAME_LIMIT or not name.isprintable():
+            raise RequestError(f"name must be 1 to {_NAME_LIMIT} printable characters, got {name!r}")
+        if name in self.tokens:
+            raise RequestError(f"{name!r} is already registered", 409)
+        token = f"{self.id}.{secrets.token_urlsafe(32)}"
+        self.entrants.append(name)
+        self.tokens[name] = token_digest(token)
+        self.ledger_seq += 1
+        ledger = [(self.ledger_seq, 0, -1, name, "buy_in", self.config.buy_in)]
+        rooms = self._start(now) if len(self.entrants) == self.config.entrants else []
+        return token, rooms, ledger
+
+    def _start(self, now: float) -> list[Room]:
+        """Rule 22: draw the seats; the first hand at every table."""
+        structure_ = self.config.structure
+        self.prizes = prizes(self.config.buy_in * len(self.entrants), self.config.shares)
+        first = structure_.levels[0]
+        tables = draw_seats(self.entrants, self.config.seats, first.stakes(), structure_.starting_stack,
+                            random.SystemRandom(), None)  # fmt: skip
+        rooms = []
+        for k, table in enumerate(tables):
+            big = max(first.big_blind, 1)
+            stack = max(structure_.starting_stack, big)
+            config = TableConfig(self.config.seats, max(first.small_blind, 1), big, 0, stack, stack,
+                                 self.config.action_seconds, self.config.time_bank_seconds)  # fmt: skip
+            room = Room(f"{self.id}-{k + 1}", config, self.id)
+            room.table = table
+            rooms.append(room)
+        self.rooms = [room.id for room in rooms]
+        self.status, self.minutes, self.since = "running", 0.0, now
+        self._seat_members({room.id: room for room in rooms})
+        return rooms
+
+    # ------------------------------------------------------------ the director
+    def after(self, room: Room, change: Change, rooms: dict[str, Room], now: float) -> Moves:
+        """The director's work after a change at one of the tournament's tables: places for the
+        players out, then breaking, balancing and dealing."""
+        moves = Moves()
+        if self.status == "running" and change.hands and room.table.hand is None:
+            self._out(room)
+            self.deal(rooms, now, moves)
+        return moves
+
+    def _out(self, room: Room) -> None:
+        """Rules 28-29 for the players a hand at `room` busted (on the bubble, with the whole round's)."""
+        busted, room.busted = room.busted, []
+        if self.waiting and len(self.rooms) > 1:
+            self.round_busted += busted
+        elif busted:
+            settle_busts(busted, self.left(), self.prizes, self.entrants, self.place, self.prize)
+
+    def deal(self, rooms: dict[str, Room], now: float, moves: Moves) -> None:
+        """Deal the next hand wherever the director may (also after a restart), into `moves`."""
+        if self.status != "running":
+            return
+        tables = [rooms[r] for r in self.rooms]
+        if not self.waiting and len(tables) > 1:
+            counts = [sum(1 for p in r.table.seats if p is not None) for r in tables]
+            due = self.left() <= (len(tables) - 1) * self.config.seats or max(counts) - min(counts) >= 2
+            self.waiting = due or self.left() == len(self.prizes) + 1  # rules 24, 25, 27
+        if self.waiting:
+            if any(r.table.hand is not None for r in tables):
+                return  # the others finish their hands first
+            if self.round_busted:
+                settle_busts(
+                    self.round_busted, self.left(), self.prizes, self.entrants, self.place, self.prize
+                )
+            self.round_busted, self.waiting = [], False
+            if self.left() > 1:
+                broken = rebalance(
+                    [r.table for r in tables], self.left(), self.config.seats, random.SystemRandom()
+                )
+                for gone in tables[len(tables) - broken :]:
+                    gone.table.seats = [None] * gone.table.size
+                    gone.members = {}
+                    moves.touch(gone)
+                tables = tables[: len(tables) - broken]
+                self.rooms = [r.id for r in tables]
+                self._seat_members(rooms)
+                for table_room in tables:
+                    moves.touch(table_room)
+                self.waiting = len(tables) > 1 and self.left() == len(self.prizes) + 1  # still the bubble
+        if self.left() <= 1:
+            self._finish(now, moves)
+            return
+        level = self.config.structure.level(self.config.structure.level_at(self.clock(now)))
+        again = False
+        for table_room in tables:
+            if table_room.table.hand is None:
+                dealt = Change()
+                if table_room.deal(now, level.stakes(), dealt):
+                    moves.touch(table_room, dealt)
+                    if dealt.hands:  # decided by the blinds alone
+                        self._out(table_room)
+                        again = True
+        if again:
+            self.deal(rooms, now, moves)
+
+    def _finish(self, now: float, moves: Moves) -> None:
+        """The last player left wins; the prizes are paid into the ledger."""
+        winners = [name for name in self.entrants if name not in self.place]
+        if winners:
+            settle_busts([(winners[0], 1)], 1, self.prizes, self.entrants, self.place, self.prize)
+        self.minutes, self.since, self.status = self.clock(now), now, "finished"
+        for name in self.entrants:
+            if self.prize.get(name):
+                self.ledger_seq += 1
+                moves.ledger.append((self.ledger_seq, 0, -1, name, "prize", self.prize[name]))
+
+    def _seat_members(self, rooms: dict[str, Room]) -> None:
+        """Give each table's members the players seated there, with their tokens (a player who moved
+        gets a fresh time bank)."""
+        for ident in self.rooms:
+            room = rooms[ident]
+            kept = {s: m for s, m in room.members.items() if room.table.seats[s] is not None
+                    and room.table.seats[s].name == m.name}  # type: ignore[union-attr]  # fmt: skip
+            room.members = {
+                s: kept.get(s) or Member(p.name, self.tokens[p.name], self.config.time_bank_seconds)
+                for s, p in enumerate(room.table.seats)
+                if p is not None
+            }
+
+    # ------------------------------------------------------------ storing
+    def to_dict(self, now: float) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "id": self.id,
+            "config": self.config.to_dict(),
+            "entrants": self.entrants,
+            "tokens": self.tokens,
+            "status": self.status,
+            "rooms": self.rooms,
+            "place": self.place,
+            "prize": self.prize,
+            "prizes": list(self.prizes),
+            "minutes": self.clock(now),
+            "waiting": self.waiting,
+            "round_busted": [list(b) for b in self.round_busted],
+            "ledger_seq": self.ledger_seq,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], now: float) -> Tourney:
+        """A tournament stored by `to_dict`; its clock resumes from the stored minute."""
+        tourney = cls(data["id"], tourney_config(data["config"]))
+        tourney.entrants, tourney.tokens, tourney.status = data["entrants"], data["tokens"], data["status"]
+        tourney.rooms, tourney.place, tourney.prize = data["rooms"], data["place"], data["prize"]
+        tourney.prizes = tuple(data["prizes"])
+        tourney.minutes, tourney.since = data["minutes"], now
+        tourney.waiting = data["waiting"]
+        tourney.round_busted = [(str(n), int(s)) for n, s in data["round_busted"]]
+        tourney.ledger_seq = data["ledger_seq"]
+        return tourney
+
+    def to_json(self, now: float) -> str:
+        return json.dumps(self.to_dict(now), separators=(",", ":"))
