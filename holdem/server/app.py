@@ -36,7 +36,9 @@ from holdem.server.config import RequestError
 from holdem.server.messages import error_message, parse_request, state_message
 from holdem.server.room import Change, Room, token_digest
 from holdem.server.routes import ROUTES, bearer
-from holdem.server.storage import LeaseLost, Writer, open_storage
+from holdem.server.storage import LeaseLost, Write, Writer, open_storage
+from holdem.server.tourney import FORMAT as TOURNEY
+from holdem.server.tourney import Moves, Tourney
 
 __all__ = ["STATIC", "Hub", "build_app"]
 
@@ -95,6 +97,7 @@ class Hub:
         self.url, self.admin, self.cluster = url, admin_token, cluster
         self.tick, self.rate = tick, rate
         self.rooms: dict[str, Room] = {}
+        self.tourneys: dict[str, Tourney] = {}
         self.tokens: dict[str, tuple[str, int]] = {}  # token digest -> (room, seat), every room
         self.held: dict[str, dict[str, tuple[str, int]]] = {}  # the same, room by room
         self.connections: dict[str, set[Connection]] = {}
@@ -113,9 +116,60 @@ class Hub:
             return
         now = time.monotonic()
         for _, state in await loop.run_in_executor(self.executor, self.storage.rooms):
-            self._add(Room.from_dict(json.loads(state), now))
+            data = json.loads(state)
+            if data.get("format") == TOURNEY:
+                self.tourneys[data["id"]] = Tourney.from_dict(data, now)
+                self.locks.setdefault(data["id"], asyncio.Lock())
+            else:
+                self._add(Room.from_dict(data, now))
+        for room in self.rooms.values():  # a tournament's tables share its lock
+            if room.tournament is not None:
+                self.locks[room.id] = self.locks[room.tournament]
         for ident in list(self.rooms):  # deal in rooms that stopped between hands
             await self.apply(ident, lambda room, now: (None, room.resume(now)))
+        for ident in self.tourneys:  # and in the tournaments' tables
+            await self.run_tourney(ident, lambda tourney, now: (None, Moves()))
+
+    async def run_tourney(self, ident: str, fn: Callable[[Tourney, float], tuple[T, Moves]]) -> T:
+        """Apply `fn` to a tournament, let its director deal where it may, store everything it changed
+        together, then broadcast; a refusal changes nothing."""
+        tourney = self.tourneys.get(ident)
+        if tourney is None:
+            raise RequestError(f"no tournament {ident!r}", 404)
+        async with self.locks[ident]:
+            now = time.monotonic()
+            value, moves = fn(tourney, now)
+            tourney.deal(self.rooms, now, moves)
+            await self._store_tourney(tourney, moves, now)
+        return value
+
+    def add_tables(self, tourney: Tourney, rooms: list[Room]) -> None:
+        """A tournament's new tables: served here, under the tournament's lock."""
+        for room in rooms:
+            self.locks[room.id] = self.locks[tourney.id]
+            self._add(room)
+
+    async def _store_tourney(
+        self, tourney: Tourney, moves: Moves, now: float, first: Write | None = None
+    ) -> None:
+        """Store a tournament with the tables its director changed (after `first`), then broadcast."""
+        writes = [first] if first is not None else []
+        for ident, change in moves.rooms.items():
+            room = self.rooms[ident]
+            writes.append(
+                (ident, json.dumps(room.to_dict(), separators=(",", ":")), change.hands, change.ledger)
+            )
+        writes.append((tourney.id, tourney.to_json(now), [], moves.ledger))
+        try:
+            await self.writer.write(writes)
+        except Exception:
+            await self._reload(tourney.id)
+            raise RequestError("the change could not be stored, so it was not made", 503) from None
+        changed = [self.rooms[i] for i in moves.rooms]
+        for room in changed:
+            self._index(room)
+        for room in changed:
+            self.broadcast(room)
 
     async def _leases(self) -> None:
         """Renew this process's leases; drop the tables it lost; take the tables nobody serves."""
@@ -179,8 +233,9 @@ class Hub:
         held = {member.token: (room.id, seat) for seat, member in room.members.items()}
         old = self.held.get(room.id, {})
         if held != old:
-            for digest in old:
-                self.tokens.pop(digest, None)
+            for digest, where in old.items():
+                if self.tokens.get(digest) == where:  # not since taken by another table (a moved player)
+                    del self.tokens[digest]
             self.tokens.update(held)
             self.held[room.id] = held
 
@@ -199,6 +254,17 @@ class Hub:
             if change is None:
                 return value
             write = (room.id, json.dumps(room.to_dict(), separators=(",", ":")), change.hands, change.ledger)
+            if room.tournament is not None:  # the director's work goes in the same transaction
+                tourney = self.tourneys[room.tournament]
+                moves = tourney.after(room, change, self.rooms, time.monotonic())
+                extra = moves.rooms.pop(room.id, None)
+                if extra is not None:
+                    write = (room.id, json.dumps(room.to_dict(), separators=(",", ":")),
+                             [*change.hands, *extra.hands], change.ledger)  # fmt: skip
+                await self._store_tourney(tourney, moves, time.monotonic(), write)
+                self._index(room)
+                self.broadcast(room)
+                return value
             try:
                 await self.writer.write(write)
             except LeaseLost:
@@ -214,20 +280,35 @@ class Hub:
     async def _reload(self, ident: str) -> None:
         loop = asyncio.get_running_loop()
         state = await loop.run_in_executor(self.executor, self.storage.room, ident)
-        if state is None:
+        data = json.loads(state) if state is not None else None
+        if data is not None and data.get("format") == TOURNEY:  # a tournament: with all its tables
+            tourney = self.tourneys[ident] = Tourney.from_dict(data, time.monotonic())
+            for table in tourney.rooms:
+                await self._reload(table)
+        elif data is None:
             self.rooms.pop(ident, None)
+            self.tourneys.pop(ident, None)
         else:
-            self._add(Room.from_dict(json.loads(state), time.monotonic()))
+            self._add(Room.from_dict(data, time.monotonic()))
 
     def broadcast(self, room: Room) -> None:
         now, texts = time.monotonic(), {}
         for connection in list(self.connections[room.id]):
-            if connection.digest is not None and self.tokens.get(connection.digest) != (
-                room.id,
-                connection.seat,
-            ):
-                connection.send(None)  # the seat was left: this token sees nothing more
+            where = self.tokens.get(connection.digest) if connection.digest is not None else None
+            if connection.digest is not None and where != (room.id, connection.seat):
                 self.connections[room.id].discard(connection)
+                if where is not None and room.tournament is not None:  # moved to another table
+                    connection.room, connection.seat = where
+                    self.connections[where[0]].add(connection)
+                    connection.send(json.dumps({"type": "moved", "table": where[0], "seat": where[1]}))
+                    target = self.rooms[where[0]]
+                    connection.send(
+                        json.dumps(state_message(target, where[1], now, with_view=connection.views))
+                    )
+                    continue
+                if room.tournament is not None:  # out of the tournament
+                    connection.send(json.dumps(self.tourneys[room.tournament].finish_of(connection.digest)))
+                connection.send(None)  # the seat was left: this token sees nothing more
                 continue
             key = (connection.seat, connection.views)
             if key not in texts:
@@ -252,6 +333,8 @@ class Hub:
             return
         if seat is None:
             raise RequestError("spectators cannot act: connect with a seat's token")
+        if kind in ("sit_out", "sit_in", "rebuy") and self.rooms[connection.room].tournament is not None:
+            raise RequestError(f"{kind} is not allowed at a tournament table")
         if self.tokens.get(connection.digest or "") != (connection.room, seat):
             raise RequestError("this token no longer holds a seat")
         if kind == "act":

@@ -128,6 +128,8 @@ class Room:
     # ------------------------------------------------------------ requests
     def join(self, name: Any, buy_in: Any, seat: Any, now: float) -> tuple[int, str, Change]:
         """Take a seat (the first free one unless `seat` is given); returns (seat, token, change)."""
+        if self.tournament is not None:
+            raise RequestError(f"a table of tournament {self.tournament}: enter the tournament instead", 409)
         if not isinstance(name, str) or not name.strip() or len(name) > _NAME_LIMIT or not name.isprintable():
             raise RequestError(f"name must be 1 to {_NAME_LIMIT} printable characters, got {name!r}")
         if any(m.name == name for m in self.members.values()):
@@ -157,6 +159,8 @@ class Room:
     def leave(self, seat: int, now: float) -> Change:
         """Leave now between hands, else when the hand ends; the chips are cashed out."""
         member = self._member(seat)
+        if self.tournament is not None:
+            raise RequestError("a tournament's player cannot leave the table", 409)
         change = Change()
         if self.table.hand is not None and self.table.seats[seat] is not None:
             member.leaving = True

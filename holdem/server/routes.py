@@ -19,6 +19,7 @@ from holdem.server.cluster import forward
 from holdem.server.config import RequestError, table_config
 from holdem.server.messages import MESSAGE_LIMIT
 from holdem.server.room import Change, Room, token_digest
+from holdem.server.tourney import Moves, Tourney, tourney_config
 
 if TYPE_CHECKING:
     from holdem.server.app import Hub
@@ -153,6 +154,46 @@ async def _ledger(request: Request, hub: Hub) -> Any:
     return {"chips_on_table": chips, "ledger": [dict(zip(names, row, strict=True)) for row in rows]}
 
 
+async def _tournaments(request: Request, hub: Hub) -> Any:
+    now = time.monotonic()
+    if request.method == "GET":
+        return {"tournaments": [t.summary(now) for t in hub.tourneys.values()]}
+    hub.check_admin(request)
+    if hub.cluster is not None:
+        raise RequestError("tournaments are hosted by one process for now: serve them without --cluster", 501)
+    tourney = Tourney("t" + secrets.token_hex(4), tourney_config(await _body(request)))
+    hub.tourneys[tourney.id] = tourney
+    hub.locks[tourney.id] = asyncio.Lock()
+    await hub.run_tourney(tourney.id, lambda t, now: (None, Moves()))
+    return tourney.summary(now)
+
+
+async def _tournament(request: Request, hub: Hub) -> Any:
+    ident = request.path_params["tournament"]
+    tourney = hub.tourneys.get(ident)
+    if tourney is None:
+        raise RequestError(f"no tournament {ident!r}", 404)
+    return tourney.summary(time.monotonic()) | {"names": list(tourney.entrants)}
+
+
+async def _entries(request: Request, hub: Hub) -> Any:
+    data = await _body(request)
+    if not isinstance(data, dict):
+        raise RequestError('an entry is a JSON object: {"name": ...}')
+    ident = request.path_params["tournament"]
+
+    def enter(tourney: Tourney, now: float) -> tuple[str, Moves]:
+        token, rooms, ledger = tourney.register(data.get("name"), now)
+        hub.add_tables(tourney, rooms)
+        moves = Moves(ledger=ledger)
+        for room in rooms:
+            moves.touch(room)
+        return token, moves
+
+    token = await hub.run_tourney(ident, enter)
+    return {"tournament": ident, "name": data.get("name"), "token": token}
+
+
 ROUTES = [
     Route("/api/health", _route(_health)),
     Route("/api/tables", _route(_tables), methods=["GET", "POST"]),
@@ -160,5 +201,8 @@ ROUTES = [
     Route("/api/tables/{table}/players/{seat:int}", _route(_leave), methods=["DELETE"]),
     Route("/api/tables/{table}/hands", _route(_hands)),
     Route("/api/tables/{table}/ledger", _route(_ledger)),
+    Route("/api/tournaments", _route(_tournaments), methods=["GET", "POST"]),
+    Route("/api/tournaments/{tournament}", _route(_tournament)),
+    Route("/api/tournaments/{tournament}/entries", _route(_entries), methods=["POST"]),
 ]
 """Every HTTP route but the page and the WebSocket."""

@@ -216,11 +216,12 @@ class Writer:
 
     def __init__(self, storage: Storage, executor: ThreadPoolExecutor) -> None:
         self.storage, self.executor = storage, executor
-        self.queue: asyncio.Queue[tuple[Write, asyncio.Future[None]]] = asyncio.Queue()
+        self.queue: asyncio.Queue[tuple[list[Write], asyncio.Future[None]]] = asyncio.Queue()
 
-    async def write(self, write: Write) -> None:
+    async def write(self, writes: Write | list[Write]) -> None:
+        """Store one room's change, or several rooms' changes together (all of them, or none)."""
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self.queue.put_nowait((write, done))
+        self.queue.put_nowait((writes if isinstance(writes, list) else [writes], done))
         await done
 
     async def run(self) -> None:
@@ -231,9 +232,11 @@ class Writer:
                 batch.append(self.queue.get_nowait())
             while batch:
                 try:
-                    await loop.run_in_executor(self.executor, self.storage.commit, [w for w, _ in batch])
+                    flat = [write for writes, _ in batch for write in writes]
+                    await loop.run_in_executor(self.executor, self.storage.commit, flat)
                 except LeaseLost as lost:  # that table's changes are refused; the others go again
-                    for _, done in (refused := [(w, d) for w, d in batch if w[0] == lost.room]):
+                    refused = [item for item in batch if any(w[0] == lost.room for w in item[0])]
+                    for _, done in refused:
                         done.set_exception(lost)
                     batch = [item for item in batch if item not in refused]
                     continue

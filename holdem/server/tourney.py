@@ -179,6 +179,13 @@ class Tourney:
             ),
         }
 
+    def finish_of(self, digest: str) -> dict[str, Any]:
+        """The message for an entrant who is out (by their token's digest)."""
+        name = next((n for n, d in self.tokens.items() if d == digest), None)
+        place = self.place.get(name) if name is not None else None
+        prize = self.prize.get(name, 0) if name is not None else 0
+        return {"type": "finished", "tournament": self.id, "name": name, "place": place, "prize": prize}
+
     # ------------------------------------------------------------ requests
     def register(self, name: Any, now: float) -> tuple[str, list[Room], list[LedgerRow]]:
         """Enter the tournament; returns the token, the tables made if this entry filled the field
