@@ -13,6 +13,7 @@ from holdem.tournament import load_structure
 from holdem.tournament.run import (
     HandPlayed,
     TournamentConfig,
+    _move,
     _next_big_blind,
     _Tournament,
     play_tournament,
@@ -112,7 +113,6 @@ def test_rule_25_tables_stay_within_one_player_of_each_other() -> None:
 
 
 def test_rule_25_the_player_due_the_big_blind_moves_into_the_worst_seat() -> None:
-    director = _Tournament(config(2, 9), 0, None)
     source = Table(9, Stakes(10, 20))
     for seat in range(8):
         source.sit(seat, f"s{seat}", 1000)
@@ -127,7 +127,7 @@ def test_rule_25_the_player_due_the_big_blind_moves_into_the_worst_seat() -> Non
     due = source.seats[_next_big_blind(source)]
     last_big = target.big_blind_seat
     assert due is not None and last_big is not None
-    director._move(source, target)
+    _move(source, target)
     moved_to = next(s for s, p in enumerate(target.seats) if p is not None and p.name == due.name)
     empty_before = [s for s in range(9) if s not in (0, 2, 5, 7)]
     assert moved_to == min(

@@ -150,10 +150,12 @@ class Hub:
             self._add(room)
 
     async def _store_tourney(
-        self, tourney: Tourney, moves: Moves, now: float, first: Write | None = None
+        self, tourney: Tourney, moves: Moves, now: float, first: tuple[Room, Write] | None = None
     ) -> None:
-        """Store a tournament with the tables its director changed (after `first`), then broadcast."""
-        writes = [first] if first is not None else []
+        """Store a tournament with the tables its director changed (after `first`: the table of the
+        request, with its write), then index every table and only then broadcast (a moved player's
+        token points to the new table before any table is sent)."""
+        writes = [first[1]] if first is not None else []
         for ident, change in moves.rooms.items():
             room = self.rooms[ident]
             writes.append(
@@ -165,7 +167,7 @@ class Hub:
         except Exception:
             await self._reload(tourney.id)
             raise RequestError("the change could not be stored, so it was not made", 503) from None
-        changed = [self.rooms[i] for i in moves.rooms]
+        changed = ([first[0]] if first is not None else []) + [self.rooms[i] for i in moves.rooms]
         for room in changed:
             self._index(room)
         for room in changed:
@@ -261,9 +263,7 @@ class Hub:
                 if extra is not None:
                     write = (room.id, json.dumps(room.to_dict(), separators=(",", ":")),
                              [*change.hands, *extra.hands], change.ledger)  # fmt: skip
-                await self._store_tourney(tourney, moves, time.monotonic(), write)
-                self._index(room)
-                self.broadcast(room)
+                await self._store_tourney(tourney, moves, time.monotonic(), (room, write))
                 return value
             try:
                 await self.writer.write(write)

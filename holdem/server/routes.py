@@ -176,6 +176,16 @@ async def _tournament(request: Request, hub: Hub) -> Any:
     return tourney.summary(time.monotonic()) | {"names": list(tourney.entrants)}
 
 
+async def _tournament_ledger(request: Request, hub: Hub) -> Any:
+    hub.check_admin(request)
+    ident = request.path_params["tournament"]
+    if ident not in hub.tourneys:
+        raise RequestError(f"no tournament {ident!r}", 404)
+    rows = await asyncio.get_running_loop().run_in_executor(hub.executor, hub.storage.ledger, ident)
+    names = ("seq", "hand", "seat", "name", "kind", "chips")
+    return {"ledger": [dict(zip(names, row, strict=True)) for row in rows]}
+
+
 async def _entries(request: Request, hub: Hub) -> Any:
     data = await _body(request)
     if not isinstance(data, dict):
@@ -204,5 +214,6 @@ ROUTES = [
     Route("/api/tournaments", _route(_tournaments), methods=["GET", "POST"]),
     Route("/api/tournaments/{tournament}", _route(_tournament)),
     Route("/api/tournaments/{tournament}/entries", _route(_entries), methods=["POST"]),
+    Route("/api/tournaments/{tournament}/ledger", _route(_tournament_ledger)),
 ]
 """Every HTTP route but the page and the WebSocket."""

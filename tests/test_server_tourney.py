@@ -1,0 +1,152 @@
+"""Tournaments hosted by `holdem serve`: registration, the director on live tables (rules 22-31), a
+moved player's connection following them, prizes into the ledger, and a crash in the middle."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip(
+    "starlette", reason="the server extra is not installed: pip install 'holdem-engine[server]'"
+)
+pytest.importorskip(
+    "uvicorn", reason="the server extra is not installed: pip install 'holdem-engine[server]'"
+)
+
+from websockets.sync.client import connect
+
+from tests.server_support import ADMIN, ProcessServer, Server, ThreadServer, check_hands, play_bots
+
+# Short levels on the wall clock, so that blinds rise within the test.
+STRUCTURE = {
+    "starting_stack": 500,
+    "levels": [
+        {"small_blind": 5, "big_blind": 10, "duration": 0.05},
+        {"small_blind": 10, "big_blind": 20, "ante": 2, "duration": 0.05},
+        {"small_blind": 25, "big_blind": 50, "ante": 5, "duration": 0.05},
+    ],
+}
+
+
+def create(server: Server, **settings: Any) -> str:
+    status, answer = server.http("POST", "/api/tournaments", {"structure": STRUCTURE} | settings, ADMIN)
+    assert 200 == status, answer
+    assert "registering" == answer["status"]
+    return str(answer["id"])
+
+
+def enter(server: Server, tournament: str, count: int) -> list[str]:
+    tokens = []
+    for k in range(count):
+        status, answer = server.http(
+            "POST", f"/api/tournaments/{tournament}/entries", {"name": f"e{k + 1:02d}"}
+        )
+        assert 200 == status, answer
+        tokens.append(str(answer["token"]))
+    return tokens
+
+
+def summary(server: Server, tournament: str) -> dict[str, Any]:
+    status, answer = server.http("GET", f"/api/tournaments/{tournament}")
+    assert 200 == status, answer
+    return dict(answer)
+
+
+def finished(server: Server, tournament: str) -> bool:
+    return summary(server, tournament)["status"] == "finished"
+
+
+def chips_at_tables(server: Server, tables: list[str]) -> int:
+    """Every chip on the tournament's tables: stacks and pots, read as a spectator sees them."""
+    total = 0
+    for table in tables:
+        with connect(f"{server.ws}/ws?table={table}", open_timeout=5) as ws:
+            state = json.loads(ws.recv(timeout=5))
+        total += state["pot"] + sum(seat["stack"] for seat in state["seats"] if seat)
+    return total
+
+
+def test_an_18_entrant_six_max_sit_and_go_plays_to_its_end_through_a_crash(tmp_path: Path) -> None:
+    """Bot clients play a whole tournament; the server is killed (SIGKILL) in the middle and
+    restarted: no chip, entrant or place is lost, every hand replays, the tables break down to one,
+    and the prizes, paid into the ledger, sum to the pool."""
+    server = ProcessServer(f"sqlite:///{tmp_path / 'tourney.db'}").start()
+    try:
+        tournament = create(server, seats=6, entrants=18, buy_in=10, action_seconds=5)
+        tokens = enter(server, tournament, 18)
+        first = summary(server, tournament)
+        assert ("running", 3, 18) == (first["status"], len(first["tables"]), first["left"])
+        assert 3 * 6 * 500 == chips_at_tables(server, first["tables"])  # rule 22: six at each table
+        tables = list(first["tables"])
+        runs = play_bots(server, tokens, hands=10**6, seconds=20, record=True,
+                         until=lambda runs: summary(server, tournament)["left"] <= 12)  # fmt: skip
+        before = summary(server, tournament)
+        assert before["left"] <= 12
+        server.kill()
+        server.start()
+        after = summary(server, tournament)
+        assert before["results"] == after["results"]  # places unchanged
+        assert after["minutes"] >= before["minutes"] - 0.01  # the clock resumes from what was stored
+        assert after["minutes"] < before["minutes"] + 0.05  # … and did not run while the server was down
+        assert 18 * 500 == chips_at_tables(server, after["tables"])  # chips conserved across tables
+        runs += play_bots(server, tokens, hands=10**6, seconds=60, record=True,
+                          until=lambda runs: finished(server, tournament))  # fmt: skip
+        end = summary(server, tournament)
+        assert "finished" == end["status"]
+        assert [end["tables"][0]] == end["tables"] and tables[0] == end["tables"][0]  # rule 24: last first
+        results = end["results"]
+        assert sorted(r["name"] for r in results) == [f"e{k:02d}" for k in range(1, 19)]
+        assert sorted(r["place"] for r in results)[0] == 1
+        assert 18 * 10 == sum(r["prize"] for r in results) == sum(end["prizes"])
+        assert 18 * 500 == chips_at_tables(server, end["tables"])  # the winner holds every chip
+        for table in tables:
+            check_hands(server.hands(table))  # every hand of every table replays
+        status, answer = server.http("GET", f"/api/tournaments/{tournament}/ledger", token=ADMIN)
+        assert 200 == status
+        paid = {
+            kind: sum(r["chips"] for r in answer["ledger"] if r["kind"] == kind)
+            for kind in ("buy_in", "prize")
+        }
+        assert {"buy_in": 180, "prize": 180} == paid  # the buy-ins in, the prizes out
+        moved = [m for run in runs for m in run.messages if m.get("type") == "moved"]
+        assert moved, "nobody was moved to another table"
+        for run in runs:  # after a move, a player's states come from the new table
+            for k, message in enumerate(run.messages):
+                if message.get("type") == "moved":
+                    following = next((m for m in run.messages[k + 1 :] if m.get("type") == "state"), None)
+                    assert following is None or following["table"] == message["table"]
+    finally:
+        server.stop()
+
+
+def test_a_tournament_refuses_what_it_cannot_do_by_name(tmp_path: Path) -> None:
+    with ThreadServer(f"sqlite:///{tmp_path / 't.db'}") as server:
+        status, answer = server.http("POST", "/api/tournaments", {"structure": STRUCTURE})
+        assert (401, "this needs the admin token") == (status, answer["error"][:26])
+        status, answer = server.http("POST", "/api/tournaments", {"structure": "nope"}, ADMIN)
+        assert 400 == status and "unknown structure 'nope'" in answer["error"]
+        status, answer = server.http("POST", "/api/tournaments", {"seats": 11}, ADMIN)
+        assert 400 == status and "seats must be a whole number from 2 to 10" in answer["error"]
+        tournament = create(server, seats=2, entrants=2)
+        status, answer = server.http("POST", f"/api/tournaments/{tournament}/entries", {"name": ""})
+        assert 400 == status and "name must be" in answer["error"]
+        ann = enter(server, tournament, 1)[0]
+        status, answer = server.http("POST", f"/api/tournaments/{tournament}/entries", {"name": "e01"})
+        assert (409, "'e01' is already registered") == (status, answer["error"])
+        enter_bob = server.http("POST", f"/api/tournaments/{tournament}/entries", {"name": "bob"})
+        assert 200 == enter_bob[0]  # the field is full: it starts
+        status, answer = server.http("POST", f"/api/tournaments/{tournament}/entries", {"name": "cid"})
+        assert 409 == status and "registration is closed" in answer["error"]
+        (table,) = summary(server, tournament)["tables"]
+        status, answer = server.http("POST", f"/api/tables/{table}/players", {"name": "dee", "buy_in": 500})
+        assert 409 == status and "enter the tournament instead" in answer["error"]
+        with connect(f"{server.ws}/ws?token={ann}", open_timeout=5) as ws:
+            assert "state" == json.loads(ws.recv(timeout=5))["type"]
+            ws.send(json.dumps({"type": "sit_out"}))
+            assert "sit_out is not allowed at a tournament table" == json.loads(ws.recv(timeout=5))["message"]
+        status, lobby = server.http("GET", "/api/tournaments")
+        assert [tournament] == [t["id"] for t in lobby["tournaments"]]
+        assert 404 == server.http("GET", "/api/tournaments/nope")[0]
