@@ -406,6 +406,10 @@ async def _index(request: Request) -> Response:
     return FileResponse(STATIC / "index.html")
 
 
+async def _tournament_page(request: Request) -> Response:
+    return FileResponse(STATIC / "tournament.html")
+
+
 def build_app(
     url: str, admin_token: str, *, tick: float = 0.05, rate: float = RATE, cluster: Cluster | None = None
 ) -> Starlette:
@@ -423,6 +427,7 @@ def build_app(
     app = Starlette(
         routes=[
             Route("/", _index),
+            Route("/tournament", _tournament_page),
             *ROUTES,
             WebSocketRoute("/ws", _socket),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),

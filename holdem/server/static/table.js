@@ -337,6 +337,15 @@ function connect() {
     const message = JSON.parse(event.data);
     if (message.type === "state") receive(message);
     else if (message.type === "error") $("error").textContent = message.message;
+    else if (message.type === "moved") {  // a tournament moved this player: the next state is the new table
+      $("error").textContent = `moved to table ${message.table}, seat ${message.seat + 1}`;
+      lastSeenHand = null;
+    } else if (message.type === "finished") {  // out of the tournament: no reconnecting
+      $("status").dataset.left = "1";
+      const prize = message.prize ? `, prize ${message.prize}` : "";
+      $("status").textContent = `you finished in place ${message.place}${prize}`;
+      $("actions").hidden = true;
+    }
   };
   socket.onclose = () => {
     if ($("status").dataset.left) return;
@@ -349,6 +358,16 @@ async function listTables() {
   $("join").hidden = false;
   $("status").textContent = "no table chosen";
   const answer = await (await fetch("/api/tables")).json();
+  const tournaments = (await (await fetch("/api/tournaments")).json()).tournaments;
+  $("tournaments").replaceChildren(...tournaments.map((t) => {
+    const li = document.createElement("li");
+    const link = document.createElement("a");
+    link.href = `/tournament?id=${encodeURIComponent(t.id)}`;
+    link.textContent = `tournament ${t.id}: ${t.status}, ${t.entrants}/${t.config.entrants} entrants, ` +
+      `level ${t.level} (${t.blinds[0]}/${t.blinds[1]})`;
+    li.append(link);
+    return li;
+  }));
   $("tables").replaceChildren(...answer.tables.map((table) => {
     const li = document.createElement("li");
     const link = document.createElement("a");
