@@ -9,6 +9,7 @@ import re
 import shutil
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -190,3 +191,80 @@ def test_full_hands_at_a_phone_size_by_keyboard_alone(two_seats: Any, shots: Pat
         other = next(p for p in seen.values() if p is not folding)
         expect(other.locator("[data-testid=result]")).to_contain_text("wins")
     assert len(server.hands(table)) >= 2
+
+
+def test_the_lobby_and_a_tournament_page_and_a_moved_player_in_the_browser(
+    tmp_path: Path, shots: Path
+) -> None:
+    """The lobby lists a table and a tournament; the tournament page shows its level, payouts and,
+    once it is over, the places; a player's page follows them when the director moves them."""
+    from tests.server_support import ADMIN, play_bots
+
+    levels = [
+        {"small_blind": 10, "big_blind": 20, "duration": 0.2},
+        {"small_blind": 20, "big_blind": 40, "duration": 0.2},
+    ]
+    structure = {"starting_stack": 200, "levels": levels}
+    with ThreadServer(f"sqlite:///{tmp_path / 'holdem.db'}") as server:
+        server.table(seats=6)
+        status, made = server.http(
+            "POST",
+            "/api/tournaments",
+            {"structure": structure, "seats": 3, "entrants": 4, "buy_in": 5},
+            ADMIN,
+        )
+        assert 200 == status, made
+        tournament = made["id"]
+        tokens = []
+        for name in ("ann", "bob", "cid", "dee"):
+            status, entry = server.http("POST", f"/api/tournaments/{tournament}/entries", {"name": name})
+            tokens.append(entry["token"])
+        status, running = server.http("GET", f"/api/tournaments/{tournament}")
+        first, second = running["tables"]  # two tables of two; the second is broken first (rule 24)
+        watched = [t for t in tokens if _table_of(server, t) == second]
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            try:
+                lobby = browser.new_context(viewport=DESKTOP).new_page()  # type: ignore[arg-type]
+                lobby.goto(server.base + "/")
+                expect(lobby.locator("[data-testid=tournaments] a")).to_contain_text(
+                    f"tournament {tournament}"
+                )
+                expect(lobby.locator("[data-testid=tables] a")).to_have_count(3)  # the cash table and two
+                page = browser.new_context(viewport=DESKTOP).new_page()  # type: ignore[arg-type]
+                page.goto(f"{server.base}/tournament?id={tournament}")
+                expect(page.locator("[data-testid=level]")).to_contain_text("blinds 10/20")
+                expect(page.locator("[data-testid=payouts]")).to_contain_text("1. ")
+                expect(page.locator("[data-testid=entrants]")).to_contain_text("4 of 4 registered")
+                player = browser.new_context(viewport=DESKTOP).new_page()  # type: ignore[arg-type]
+                player.goto(f"{server.base}/?token={watched[0]}")
+                expect(player.locator("[data-testid=felt]")).to_be_visible()
+                with ThreadPoolExecutor(1) as pool:  # the bots in a thread: Playwright holds this one's loop
+                    pool.submit(
+                        play_bots, server, tokens, hands=10**6, seconds=40, until=over_at(server, tournament)
+                    ).result(60)
+                expect(page.locator("[data-testid=status]")).to_have_text("finished", timeout=10_000)
+                expect(page.locator("[data-testid=results] tr")).to_have_count(4)
+                page.screenshot(path=str(shots / "tournament.png"))
+                said = (
+                    player.locator("[data-testid=error]").inner_text()
+                    + player.locator("[data-testid=status]").inner_text()
+                )
+                assert f"moved to table {first}" in said or "you finished in place" in said, said
+            finally:
+                browser.close()
+
+
+def _table_of(server: ThreadServer, token: str) -> str:
+    """The table a token's seat is at now."""
+    import json
+
+    from websockets.sync.client import connect
+
+    with connect(f"{server.ws}/ws?token={token}") as ws:
+        return str(json.loads(ws.recv(timeout=5))["table"])
+
+
+def over_at(server: ThreadServer, tournament: str) -> Any:
+    """`play_bots`'s stop condition: the tournament is over."""
+    return lambda runs: server.http("GET", f"/api/tournaments/{tournament}")[1]["status"] == "finished"

@@ -114,6 +114,8 @@ def test_the_lobby_and_spectators_see_every_table_whichever_process_they_reach()
                 assert 200 == status
                 assert sorted(tables) == sorted(t["id"] for t in answer["tables"])
             assert [] == serving(servers[0]) == serving(servers[1])  # until a player comes
+            status, answer = servers[0].http("POST", "/api/tournaments", {"entrants": 2}, ADMIN)
+            assert 501 == status and "without --cluster" in answer["error"]  # not under --cluster yet
             ann = servers[0].join(tables[0], "ann", 100)[1]
             servers[1].join(tables[0], "bob", 100)  # joined through the other process
             assert [tables[0]] == serving(servers[0])  # served where its first player came
