@@ -150,3 +150,68 @@ def test_a_tournament_refuses_what_it_cannot_do_by_name(tmp_path: Path) -> None:
         status, lobby = server.http("GET", "/api/tournaments")
         assert [tournament] == [t["id"] for t in lobby["tournaments"]]
         assert 404 == server.http("GET", "/api/tournaments/nope")[0]
+
+
+@pytest.mark.parametrize(("entrants", "seats"), [(20, 6), (23, 9), (7, 2), (13, 4)])
+def test_the_director_keeps_the_tables_balanced_and_every_chip_at_every_step(
+    entrants: int, seats: int
+) -> None:
+    """Random play at every table of a tournament, the director called after each action as the server
+    calls it: whenever no table is waiting for the others, the tables are within one player of each
+    other and none could be broken (rules 24, 25); chips are never made or lost; the places and prizes
+    at the end cover the field and the pool (rules 28, 29)."""
+    import random
+
+    from holdem.actions import Action
+    from holdem.server.room import Room
+    from holdem.server.tourney import Moves, Tourney, tourney_config
+
+    rng = random.Random(entrants * seats)
+    tourney = Tourney("t1", tourney_config({"structure": STRUCTURE, "seats": seats, "entrants": entrants}))
+    rooms: dict[str, Room] = {}
+    now = 0.0
+    for k in range(entrants):
+        _, made, _ = tourney.register(f"e{k}", now)
+        rooms |= {room.id: room for room in made}
+    tourney.deal(rooms, now, Moves())
+    total = entrants * STRUCTURE["starting_stack"]  # type: ignore[operator]
+    for _ in range(200_000):
+        if tourney.status == "finished":
+            break
+        busy = [
+            r
+            for r in (rooms[i] for i in tourney.rooms)
+            if r.table.hand is not None and r.actor_seat() is not None
+        ]
+        assert busy, "no table can act and the tournament is not over"
+        room = rng.choice(busy)
+        now += 1.0
+        hand = room.table.hand
+        assert hand is not None
+        legal = hand.legal_actions()
+        assert legal is not None
+        choice = rng.random()
+        if choice < 0.2 and legal.min_raise_to is not None and legal.max_raise_to is not None:
+            action = Action.raise_to(rng.choice([legal.min_raise_to, legal.max_raise_to]))
+        elif choice < 0.35 and not legal.can_check:
+            action = Action.fold()
+        else:
+            action = Action.check() if legal.can_check else Action.call()
+        seat = room.actor_seat()
+        assert seat is not None
+        change = room.act(seat, room.number, action, now)
+        tourney.after(room, change, rooms, now)
+        tables = [rooms[i] for i in tourney.rooms]
+        chips = sum(
+            sum(p.stack for p in r.table.seats if p is not None and r.table.hand is None) for r in tables
+        )
+        chips += sum(sum(r.table.hand.stacks) + r.table.hand.pot for r in tables if r.table.hand is not None)
+        assert total == chips
+        if tourney.status == "running" and not tourney.waiting:
+            counts = [sum(1 for p in r.table.seats if p is not None) for r in tables]
+            assert max(counts) - min(counts) <= 1, counts
+            assert len(tables) == 1 or tourney.left() > (len(tables) - 1) * seats, (tourney.left(), counts)
+    assert "finished" == tourney.status
+    assert sorted(tourney.place) == sorted(f"e{k}" for k in range(entrants))
+    assert 1 == min(tourney.place.values())
+    assert sum(tourney.prize.values()) == sum(tourney.prizes) == entrants * 100
