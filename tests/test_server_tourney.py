@@ -4,6 +4,7 @@ moved player's connection following them, prizes into the ledger, and a crash in
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -152,6 +153,42 @@ def test_a_tournament_refuses_what_it_cannot_do_by_name(tmp_path: Path) -> None:
         assert 404 == server.http("GET", "/api/tournaments/nope")[0]
 
 
+def random_action(rng: Any, legal: Any) -> Any:
+    from holdem.actions import Action
+
+    choice = rng.random()
+    if choice < 0.2 and legal.min_raise_to is not None and legal.max_raise_to is not None:
+        return Action.raise_to(rng.choice([legal.min_raise_to, legal.max_raise_to]))
+    if choice < 0.35 and not legal.can_check:
+        return Action.fold()
+    return Action.check() if legal.can_check else Action.call()
+
+
+def play_out(tourney: Any, rooms: dict[str, Any], rng: Any, now: float, each: Any = None) -> float:
+    """Random play at every table, the director called after each action as the server calls it, a
+    second of clock per action, `each(now)` after every step; until the tournament is over."""
+    for _ in range(200_000):
+        if tourney.status == "finished":
+            return now
+        busy = [
+            r
+            for r in (rooms[i] for i in tourney.rooms)
+            if r.table.hand is not None and r.actor_seat() is not None
+        ]
+        assert busy, "no table can act and the tournament is not over"
+        room = rng.choice(busy)
+        now += 1.0
+        hand = room.table.hand
+        seat = room.actor_seat()
+        assert hand is not None and seat is not None
+        change = room.act(seat, room.number, random_action(rng, hand.legal_actions()), now)
+        moves = tourney.after(room, change, rooms, now)
+        rooms |= {new.id: new for new in moves.new}
+        if each is not None:
+            each(now)
+    raise AssertionError("the tournament did not end")
+
+
 @pytest.mark.parametrize(("entrants", "seats"), [(20, 6), (23, 9), (7, 2), (13, 4)])
 def test_the_director_keeps_the_tables_balanced_and_every_chip_at_every_step(
     entrants: int, seats: int
@@ -162,56 +199,95 @@ def test_the_director_keeps_the_tables_balanced_and_every_chip_at_every_step(
     at the end cover the field and the pool (rules 28, 29)."""
     import random
 
-    from holdem.actions import Action
-    from holdem.server.room import Room
     from holdem.server.tourney import Moves, Tourney, tourney_config
 
-    rng = random.Random(entrants * seats)
     tourney = Tourney("t1", tourney_config({"structure": STRUCTURE, "seats": seats, "entrants": entrants}))
-    rooms: dict[str, Room] = {}
-    now = 0.0
+    rooms: dict[str, Any] = {}
     for k in range(entrants):
-        _, made, _ = tourney.register(f"e{k}", now)
+        _, made, _ = tourney.register(f"e{k}", 0.0)
         rooms |= {room.id: room for room in made}
-    tourney.deal(rooms, now, Moves())
-    total = entrants * STRUCTURE["starting_stack"]  # type: ignore[operator]
-    for _ in range(200_000):
-        if tourney.status == "finished":
-            break
-        busy = [
-            r
-            for r in (rooms[i] for i in tourney.rooms)
-            if r.table.hand is not None and r.actor_seat() is not None
-        ]
-        assert busy, "no table can act and the tournament is not over"
-        room = rng.choice(busy)
-        now += 1.0
-        hand = room.table.hand
-        assert hand is not None
-        legal = hand.legal_actions()
-        assert legal is not None
-        choice = rng.random()
-        if choice < 0.2 and legal.min_raise_to is not None and legal.max_raise_to is not None:
-            action = Action.raise_to(rng.choice([legal.min_raise_to, legal.max_raise_to]))
-        elif choice < 0.35 and not legal.can_check:
-            action = Action.fold()
-        else:
-            action = Action.check() if legal.can_check else Action.call()
-        seat = room.actor_seat()
-        assert seat is not None
-        change = room.act(seat, room.number, action, now)
-        tourney.after(room, change, rooms, now)
+    tourney.deal(rooms, 0.0, Moves())
+    total = entrants * 500
+
+    def check(now: float) -> None:
         tables = [rooms[i] for i in tourney.rooms]
-        chips = sum(
-            sum(p.stack for p in r.table.seats if p is not None and r.table.hand is None) for r in tables
-        )
-        chips += sum(sum(r.table.hand.stacks) + r.table.hand.pot for r in tables if r.table.hand is not None)
+        chips = 0
+        for r in tables:  # stacks of the players not in a hand, and every chip of the hands in play
+            dealt = r.table.hand_seats if r.table.hand is not None else ()
+            chips += sum(p.stack for s, p in enumerate(r.table.seats) if p is not None and s not in dealt)
+            if r.table.hand is not None:
+                chips += sum(r.table.hand.stacks) + r.table.hand.pot
         assert total == chips
         if tourney.status == "running" and not tourney.waiting:
             counts = [sum(1 for p in r.table.seats if p is not None) for r in tables]
             assert max(counts) - min(counts) <= 1, counts
             assert len(tables) == 1 or tourney.left() > (len(tables) - 1) * seats, (tourney.left(), counts)
+
+    play_out(tourney, rooms, random.Random(entrants * seats), 0.0, check)
     assert "finished" == tourney.status
     assert sorted(tourney.place) == sorted(f"e{k}" for k in range(entrants))
     assert 1 == min(tourney.place.values())
     assert sum(tourney.prize.values()) == sum(tourney.prizes) == entrants * 100
+
+
+def test_a_scheduled_tournament_starts_on_time_takes_late_entrants_then_closes() -> None:
+    """`start_at`: it starts then with whoever registered; late registration stays open until the end
+    of level `late_until_level`; a late entrant is seated and plays; players out before it closes take
+    the lowest places when it does; the prizes grow with the field."""
+    import random
+
+    from holdem.server.tourney import Moves, Tourney, tourney_config
+
+    settings = {"structure": STRUCTURE, "seats": 3, "entrants": 8, "buy_in": 10, "late_until_level": 2}
+    tourney = Tourney("t1", tourney_config(settings | {"start_at": time.time() + 3600}))
+    assert not tourney.due(0.0)
+    tourney = Tourney("t1", tourney_config(settings | {"start_at": time.time() - 1}))
+    for k in range(4):
+        tourney.register(f"e{k}", 0.0)
+    assert tourney.due(0.0)
+    made, refunds = tourney.start_now(0.0)
+    assert ([], 2) == (refunds, len(made))
+    rooms = {room.id: room for room in made}
+    tourney.deal(rooms, 0.0, Moves())
+    assert 40 == sum(tourney.prizes)
+    tourney.register("late", 1.0)  # level 1 of 3-second levels: open
+    assert ["late"] == tourney.late
+    assert 50 == sum(tourney.prizes)  # five buy-ins
+    closed: list[float] = []
+
+    def watch(now: float) -> None:
+        if not tourney.open and not closed:
+            closed.append(now)
+            assert tourney.config.structure.level_at(tourney.clock(now)) >= 2
+
+    end = play_out(tourney, rooms, random.Random(5), 1.0, watch)
+    assert [] == tourney.late  # seated, and played
+    assert sorted(tourney.place) == ["e0", "e1", "e2", "e3", "late"]
+    assert 1 == min(tourney.place.values()) and max(tourney.place.values()) <= 5  # ties share a place
+    assert 50 == sum(tourney.prize.values())
+    with pytest.raises(Exception, match="registration is closed"):
+        tourney.register("later", end)
+
+
+def test_a_scheduled_tournament_with_fewer_than_two_entrants_is_cancelled_and_refunded() -> None:
+    from holdem.server.tourney import Tourney, tourney_config
+
+    tourney = Tourney(
+        "t1", tourney_config({"structure": STRUCTURE, "start_at": time.time() - 1, "buy_in": 7})
+    )
+    tourney.register("ann", 0.0)
+    made, refunds = tourney.start_now(0.0)
+    assert ([], "cancelled") == (made, tourney.status)
+    assert [(2, 0, -1, "ann", "refund", 7)] == refunds
+
+
+def test_the_server_starts_a_scheduled_tournament_by_its_clock(tmp_path: Path) -> None:
+    with ThreadServer(f"sqlite:///{tmp_path / 't.db'}") as server:
+        tournament = create(server, seats=6, entrants=10, start_at=time.time() + 1.0)
+        enter(server, tournament, 3)
+        assert "registering" == summary(server, tournament)["status"]
+        deadline = time.monotonic() + 10
+        while summary(server, tournament)["status"] == "registering" and time.monotonic() < deadline:
+            time.sleep(0.1)
+        running = summary(server, tournament)
+        assert ("running", 1, 3) == (running["status"], len(running["tables"]), running["left"])

@@ -143,6 +143,14 @@ class Hub:
             await self._store_tourney(tourney, moves, now)
         return value
 
+    def _start_tourney(self, tourney: Tourney, now: float) -> tuple[None, Moves]:
+        rooms, refunds = tourney.start_now(now)
+        self.add_tables(tourney, rooms)
+        moves = Moves(ledger=refunds)
+        for room in rooms:
+            moves.touch(room)
+        return None, moves
+
     def add_tables(self, tourney: Tourney, rooms: list[Room]) -> None:
         """A tournament's new tables: served here, under the tournament's lock."""
         for room in rooms:
@@ -155,6 +163,7 @@ class Hub:
         """Store a tournament with the tables its director changed (after `first`: the table of the
         request, with its write), then index every table and only then broadcast (a moved player's
         token points to the new table before any table is sent)."""
+        self.add_tables(tourney, moves.new)
         writes = [first[1]] if first is not None else []
         for ident, change in moves.rooms.items():
             room = self.rooms[ident]
@@ -319,6 +328,10 @@ class Hub:
         while True:
             await asyncio.sleep(self.tick)
             now = time.monotonic()
+            for ident, tourney in list(self.tourneys.items()):
+                if tourney.due(now):  # a scheduled tournament's start
+                    with contextlib.suppress(RequestError):
+                        await self.run_tourney(ident, self._start_tourney)
             for ident, room in list(self.rooms.items()):
                 clock = room.clock(now)
                 if clock is not None and clock[1] <= 0 and clock[2] <= 0:

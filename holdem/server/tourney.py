@@ -9,7 +9,11 @@ settles, moves and deals them all together.
 
 Levels follow the tournament's own clock, which runs while a process serves the tournament and
 stops while none does: after a restart it resumes from the minute stored with the last change.
-The tournament is a sit-and-go: it starts when `entrants` have registered.
+A sit-and-go starts when `entrants` have registered. A scheduled tournament (`start_at`, a Unix
+time) starts then with whoever registered (at most `entrants`; with fewer than two it is cancelled and
+the buy-ins refunded). Registration may stay open after the start until the end of level
+`late_until_level`: a late entrant is seated at the shortest table when it is between hands, and the
+players out before registration closes take their places when it does, the earliest the lowest.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
+import time
 from typing import Any
 
 import attrs
@@ -24,6 +29,7 @@ import attrs
 from holdem.errors import HoldemError
 from holdem.server.config import RequestError, TableConfig
 from holdem.server.room import Change, LedgerRow, Member, Room, token_digest
+from holdem.table import Table
 from holdem.tournament.payouts import payout_shares, prizes
 from holdem.tournament.run import draw_seats, rebalance, settle_busts
 from holdem.tournament.structure import SHIPPED, Structure, load_structure, structure
@@ -32,7 +38,8 @@ __all__ = ["FORMAT", "Moves", "Tourney", "TourneyConfig", "tourney_config"]
 
 FORMAT = "holdem/tournament"
 _NAME_LIMIT = 32
-_KEYS = ("structure", "seats", "entrants", "buy_in", "shares", "action_seconds", "time_bank_seconds")
+_KEYS = ("structure", "seats", "entrants", "buy_in", "shares", "action_seconds", "time_bank_seconds",
+         "start_at", "late_until_level")  # fmt: skip
 _DEFAULTS = {"seats": 9, "entrants": 9, "buy_in": 100}
 
 
@@ -48,6 +55,8 @@ class TourneyConfig:
     shares: tuple[float, ...] = ()
     action_seconds: float = 20.0
     time_bank_seconds: float = 60.0
+    start_at: float | None = None
+    late_until_level: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return attrs.asdict(self, recurse=False) | {
@@ -104,6 +113,16 @@ def tourney_config(data: Any) -> TourneyConfig:
             f"shares must be 1 to {values['entrants']} non-negative numbers, not all 0, got {shares!r}"
         )
     values["shares"] = tuple(float(x) for x in shares)
+    start_at = data.get("start_at")
+    if start_at is not None and (
+        isinstance(start_at, bool) or not isinstance(start_at, int | float) or start_at < 0
+    ):
+        raise RequestError(f"start_at must be a Unix time in seconds, got {start_at!r}")
+    values["start_at"] = None if start_at is None else float(start_at)
+    late = data.get("late_until_level", 0)
+    if type(late) is not int or not 0 <= late <= 1000:
+        raise RequestError(f"late_until_level must be a level number from 0 (none) to 1,000, got {late!r}")
+    values["late_until_level"] = late
     return TourneyConfig(**values)
 
 
@@ -114,6 +133,7 @@ class Moves:
 
     rooms: dict[str, Change] = attrs.Factory(dict)
     ledger: list[LedgerRow] = attrs.Factory(list)
+    new: list[Room] = attrs.Factory(list)  # tables made for late entrants
 
     def touch(self, room: Room, change: Change | None = None) -> None:
         held = self.rooms.setdefault(room.id, Change())
@@ -140,6 +160,10 @@ class Tourney:
         self.waiting = False  # tables wait for each other: a move is due, or hand-for-hand (rule 27)
         self.round_busted: list[tuple[str, int]] = []  # hand-for-hand: players out in this round
         self.ledger_seq = 0
+        self.late: list[str] = []  # late entrants waiting for a seat
+        self.early: list[list[tuple[str, int]]] = []  # players out while registration is open, by hand
+        self.open = True  # registration
+        self.made = 0  # tables made so far (a late entrant may need a new one)
 
     # ------------------------------------------------------------ reading
     def clock(self, now: float) -> float:
@@ -147,7 +171,8 @@ class Tourney:
         return self.minutes + (now - self.since) / 60 if self.status == "running" else self.minutes
 
     def left(self) -> int:
-        return len(self.entrants) - len(self.place)
+        """Players still in (late entrants waiting for a seat included)."""
+        return len(self.entrants) - len(self.place) - sum(len(group) for group in self.early)
 
     def summary(self, now: float) -> dict[str, Any]:
         """What the lobby shows: the field, the level and the clock, places and prizes."""
@@ -163,6 +188,7 @@ class Tourney:
         return {
             "id": self.id,
             "status": self.status,
+            "registration": "open" if self.open and self.status in ("registering", "running") else "closed",
             "config": self.config.to_dict(),
             "entrants": len(self.entrants),
             "left": self.left(),
@@ -190,8 +216,11 @@ class Tourney:
     def register(self, name: Any, now: float) -> tuple[str, list[Room], list[LedgerRow]]:
         """Enter the tournament; returns the token, the tables made if this entry filled the field
         (the tournament starts), and the buy-in's ledger row."""
-        if self.status != "registering":
+        self.close_registration(now)
+        if not self.open or self.status not in ("registering", "running"):
             raise RequestError(f"tournament {self.id} is {self.status}: registration is closed", 409)
+        if len(self.entrants) >= self.config.entrants:
+            raise RequestError(f"tournament {self.id} is full ({self.config.entrants} entrants)", 409)
         if not isinstance(name, str) or not name.strip() or len(name) > _NAME_LIMIT or not name.isprintable():
             raise RequestError(f"name must be 1 to {_NAME_LIMIT} printable characters, got {name!r}")
         if name in self.tokens:
@@ -201,8 +230,50 @@ class Tourney:
         self.tokens[name] = token_digest(token)
         self.ledger_seq += 1
         ledger = [(self.ledger_seq, 0, -1, name, "buy_in", self.config.buy_in)]
-        rooms = self._start(now) if len(self.entrants) == self.config.entrants else []
+        if self.status == "running":  # late: seated at the shortest table once it is between hands
+            self.late.append(name)
+            self.prizes = prizes(self.config.buy_in * len(self.entrants), self.config.shares)
+            return token, [], ledger
+        full = self.config.start_at is None and len(self.entrants) == self.config.entrants
+        rooms = self._start(now) if full else []
         return token, rooms, ledger
+
+    def due(self, now: float) -> bool:
+        """Whether a scheduled tournament should start (or be cancelled) now."""
+        return (
+            self.status == "registering"
+            and self.config.start_at is not None
+            and time.time() >= self.config.start_at
+        )
+
+    def start_now(self, now: float) -> tuple[list[Room], list[LedgerRow]]:
+        """Start a scheduled tournament: its tables, or with fewer than two entrants, cancelled (refunds)."""
+        if len(self.entrants) >= 2:
+            return self._start(now), []
+        self.status, self.open = "cancelled", False
+        refunds = []
+        for name in self.entrants:
+            self.ledger_seq += 1
+            refunds.append((self.ledger_seq, 0, -1, name, "refund", self.config.buy_in))
+        return [], refunds
+
+    def close_registration(self, now: float) -> None:
+        """Close late registration once its last level is over (`late_until_level`)."""
+        if self.open and self.status == "running":
+            if self.config.structure.level_at(self.clock(now)) >= self.config.late_until_level:
+                self._close()
+        elif self.status not in ("registering", "running"):
+            self.open = False
+
+    def _close(self) -> None:
+        """Registration is closed: the players out so far take their places in the field as it stands,
+        the earliest out the lowest (rules 28, 29 within each hand)."""
+        self.open = False
+        field, gone = len(self.entrants), 0
+        for group in self.early:
+            settle_busts(group, field - gone, self.prizes, self.entrants, self.place, self.prize)
+            gone += len(group)
+        self.early = []
 
     def _start(self, now: float) -> list[Room]:
         """Rule 22: draw the seats; the first hand at every table."""
@@ -221,7 +292,9 @@ class Tourney:
             room.table = table
             rooms.append(room)
         self.rooms = [room.id for room in rooms]
+        self.made = len(rooms)
         self.status, self.minutes, self.since = "running", 0.0, now
+        self.open = self.config.late_until_level > 0
         self._seat_members({room.id: room for room in rooms})
         return rooms
 
@@ -238,7 +311,9 @@ class Tourney:
     def _out(self, room: Room) -> None:
         """Rules 28-29 for the players a hand at `room` busted (on the bubble, with the whole round's)."""
         busted, room.busted = room.busted, []
-        if self.waiting and len(self.rooms) > 1:
+        if self.open and busted:  # placed when registration closes
+            self.early.append(busted)
+        elif self.waiting and len(self.rooms) > 1:
             self.round_busted += busted
         elif busted:
             settle_busts(busted, self.left(), self.prizes, self.entrants, self.place, self.prize)
@@ -247,6 +322,8 @@ class Tourney:
         """Deal the next hand wherever the director may (also after a restart), into `moves`."""
         if self.status != "running":
             return
+        self.close_registration(now)
+        self._seat_late(rooms, moves)
         tables = [rooms[r] for r in self.rooms]
         if not self.waiting and len(tables) > 1:
             counts = [sum(1 for p in r.table.seats if p is not None) for r in tables]
@@ -290,8 +367,44 @@ class Tourney:
         if again:
             self.deal(rooms, now, moves)
 
+    def _seat_late(self, rooms: dict[str, Room], moves: Moves) -> None:
+        """Seat late entrants at the shortest table between hands, on a random open seat; a new table
+        when every table is full (balancing then fills it)."""
+        draw = random.SystemRandom()
+        while self.late:
+            tables = [rooms[r] for r in self.rooms]
+            counts = {r.id: sum(1 for p in r.table.seats if p is not None) for r in tables}
+            if all(counts[r.id] == self.config.seats for r in tables):
+                room = self._new_table()
+                rooms[room.id] = room
+                moves.new.append(room)
+                tables.append(room)
+                counts[room.id] = 0
+            idle = [r for r in tables if r.table.hand is None and counts[r.id] < self.config.seats]
+            if not idle:
+                return  # the tables with room are in a hand: at the next hand's end
+            room = min(idle, key=lambda r: (counts[r.id], self.rooms.index(r.id)))
+            seat = draw.choice([s for s, p in enumerate(room.table.seats) if p is None])
+            room.table.sit(seat, self.late.pop(0), self.config.structure.starting_stack)
+            self._seat_members(rooms)
+            moves.touch(room)
+
+    def _new_table(self) -> Room:
+        first = self.config.structure.levels[0]
+        big = max(first.big_blind, 1)
+        stack = max(self.config.structure.starting_stack, big)
+        self.made += 1
+        config = TableConfig(self.config.seats, max(first.small_blind, 1), big, 0, stack, stack,
+                             self.config.action_seconds, self.config.time_bank_seconds)  # fmt: skip
+        room = Room(f"{self.id}-{self.made}", config, self.id)
+        room.table = Table(self.config.seats, first.stakes(), button="dead")
+        self.rooms.append(room.id)
+        return room
+
     def _finish(self, now: float, moves: Moves) -> None:
         """The last player left wins; the prizes are paid into the ledger."""
+        if self.open:
+            self._close()
         winners = [name for name in self.entrants if name not in self.place]
         if winners:
             settle_busts([(winners[0], 1)], 1, self.prizes, self.entrants, self.place, self.prize)
@@ -331,6 +444,10 @@ class Tourney:
             "waiting": self.waiting,
             "round_busted": [list(b) for b in self.round_busted],
             "ledger_seq": self.ledger_seq,
+            "late": self.late,
+            "early": [[list(b) for b in group] for group in self.early],
+            "open": self.open,
+            "made": self.made,
         }
 
     @classmethod
@@ -344,6 +461,8 @@ class Tourney:
         tourney.waiting = data["waiting"]
         tourney.round_busted = [(str(n), int(s)) for n, s in data["round_busted"]]
         tourney.ledger_seq = data["ledger_seq"]
+        tourney.late, tourney.open, tourney.made = data["late"], data["open"], data["made"]
+        tourney.early = [[(str(n), int(k)) for n, k in group] for group in data["early"]]
         return tourney
 
     def to_json(self, now: float) -> str:
