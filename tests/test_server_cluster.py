@@ -114,8 +114,6 @@ def test_the_lobby_and_spectators_see_every_table_whichever_process_they_reach()
                 assert 200 == status
                 assert sorted(tables) == sorted(t["id"] for t in answer["tables"])
             assert [] == serving(servers[0]) == serving(servers[1])  # until a player comes
-            status, answer = servers[0].http("POST", "/api/tournaments", {"entrants": 2}, ADMIN)
-            assert 501 == status and "without --cluster" in answer["error"]  # not under --cluster yet
             ann = servers[0].join(tables[0], "ann", 100)[1]
             servers[1].join(tables[0], "bob", 100)  # joined through the other process
             assert [tables[0]] == serving(servers[0])  # served where its first player came
@@ -256,3 +254,65 @@ def test_a_process_that_stops_cleanly_hands_its_tables_over_at_once() -> None:
         finally:
             a.stop()
             b.stop()
+
+
+@needs_postgres
+@needs_nginx
+def test_a_tournament_through_nginx_plays_on_when_the_process_serving_it_is_killed() -> None:
+    """A tournament and all its tables are served by the process holding the tournament's lease;
+    entries and players reach it through nginx; when it is killed, the other process takes the
+    tournament over with every table and the players finish it."""
+    structure = {
+        "starting_stack": 500,
+        "levels": [
+            {"small_blind": 5, "big_blind": 10, "duration": 0.05},
+            {"small_blind": 25, "big_blind": 50, "duration": 0.05},
+        ],
+    }
+    with throwaway_postgres() as url:
+        servers = processes(url, 2)
+        try:
+            for server in servers:
+                server.start()
+            with nginx([server.port for server in servers]) as port:
+                lb = Through(port)
+                settings = {"structure": structure, "seats": 3, "entrants": 6, "buy_in": 10}
+                status, made = lb.http("POST", "/api/tournaments", settings, ADMIN)
+                assert 200 == status, made
+                tournament = made["id"]
+                tokens = []
+                for k in range(6):
+                    status, entry = lb.http(
+                        "POST", f"/api/tournaments/{tournament}/entries", {"name": f"e{k}"}
+                    )
+                    assert 200 == status, entry
+                    tokens.append(entry["token"])
+
+                def state() -> dict[str, Any]:
+                    """The tournament's summary (after the kill: once a process serves it again)."""
+                    deadline = time.monotonic() + LEASE + 10
+                    while True:
+                        status, answer = lb.http("GET", f"/api/tournaments/{tournament}")
+                        if status == 200 or time.monotonic() > deadline:
+                            assert 200 == status, answer
+                            return dict(answer)
+                        time.sleep(0.2)
+
+                tables = state()["tables"]
+                (owner,) = [s for s in servers if set(tables) <= set(serving(s))]
+                play_bots(lb, tokens, hands=10**6, seconds=20, until=lambda runs: state()["left"] <= 4)
+                owner.kill()
+                deadline = time.monotonic() + LEASE + 60
+                while state()["status"] != "finished" and time.monotonic() < deadline:
+                    play_bots(
+                        lb, tokens, hands=10**6, seconds=3, until=lambda runs: state()["status"] == "finished"
+                    )
+                end = state()
+                assert "finished" == end["status"]
+                assert sorted(r["name"] for r in end["results"]) == [f"e{k}" for k in range(6)]
+                assert 60 == sum(r["prize"] for r in end["results"])
+                for table in tables:  # the broken ones too, read through the new owner
+                    check_hands(lb.hands(table))
+        finally:
+            for server in servers:
+                server.stop()

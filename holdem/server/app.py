@@ -36,7 +36,7 @@ from holdem.server.config import RequestError
 from holdem.server.messages import error_message, parse_request, state_message
 from holdem.server.room import Change, Room, token_digest
 from holdem.server.routes import ROUTES, bearer
-from holdem.server.storage import LeaseLost, Write, Writer, open_storage
+from holdem.server.storage import LeaseLost, Write, Writer, lease_key, open_storage
 from holdem.server.tourney import FORMAT as TOURNEY
 from holdem.server.tourney import Moves, Tourney
 
@@ -197,27 +197,44 @@ class Hub:
     async def take(self, ident: str) -> bool:
         """Serve table `ident` here if nobody else does (after its lease expired); whether it is served
         here now. The table comes back from its last stored change, as at a restart."""
-        if ident in self.rooms:
+        if ident in self.rooms or ident in self.tourneys:
             return True
         if self.cluster is None:
             return False
+        key = lease_key(ident)  # a tournament's tables come with the tournament
+        if key in self.tourneys:  # served here: a table it broke before this process took it over
+            await self._reload(ident)
+            return ident in self.rooms
         loop = asyncio.get_running_loop()
-        if await loop.run_in_executor(self.executor, self.storage.room, ident) is None:
+        if await loop.run_in_executor(self.executor, self.storage.room, key) is None:
             return False  # no such table
         address = self.cluster.address
-        if await loop.run_in_executor(self.executor, self.storage.acquire, ident, address) is None:
+        if await loop.run_in_executor(self.executor, self.storage.acquire, key, address) is None:
             return False
-        await self._reload(ident)  # read after the lease is ours: the old owner can write no more
-        await self.apply(ident, lambda room, now: (None, room.resume(now)))
-        return True
+        await self._reload(key)  # read after the lease is ours: the old owner can write no more
+        if key in self.tourneys:
+            await self.run_tourney(key, lambda tourney, now: (None, Moves()))
+        else:
+            await self.apply(key, lambda room, now: (None, room.resume(now)))
+        return ident in self.rooms or ident in self.tourneys
 
     async def address_of(self, ident: str) -> str | None:
         """The address of the process serving table `ident` (None: no such table or nobody now)."""
-        lease = await asyncio.get_running_loop().run_in_executor(self.executor, self.storage.lease, ident)
+        lease = await asyncio.get_running_loop().run_in_executor(
+            self.executor, self.storage.lease, lease_key(ident)
+        )
         return None if lease is None or lease[3] < 0 else lease[1]
 
     def drop(self, ident: str) -> None:
-        """Stop serving table `ident` here (its lease was lost): its connections close and reconnect."""
+        """Stop serving table `ident` here (its lease was lost): its connections close and reconnect.
+        A tournament goes with all its tables."""
+        ident = lease_key(ident)
+        tourney = self.tourneys.pop(ident, None)
+        for table in tourney.rooms if tourney is not None else ():
+            self._drop_room(table)
+        self._drop_room(ident)
+
+    def _drop_room(self, ident: str) -> None:
         self.rooms.pop(ident, None)
         for digest in self.held.pop(ident, {}):
             self.tokens.pop(digest, None)
@@ -292,8 +309,10 @@ class Hub:
         data = json.loads(state) if state is not None else None
         if data is not None and data.get("format") == TOURNEY:  # a tournament: with all its tables
             tourney = self.tourneys[ident] = Tourney.from_dict(data, time.monotonic())
+            lock = self.locks.setdefault(ident, asyncio.Lock())
             for table in tourney.rooms:
                 await self._reload(table)
+                self.locks[table] = lock
         elif data is None:
             self.rooms.pop(ident, None)
             self.tourneys.pop(ident, None)

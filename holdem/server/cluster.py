@@ -55,7 +55,7 @@ def room_of_token(token: str) -> str | None:
 async def forward(hub: Hub, request: Request, ident: str) -> Response:
     """Pass an HTTP request for table `ident` to the process that serves it, and its answer back."""
     address = await hub.address_of(ident)
-    if address is None:
+    if address is None or (hub.cluster is not None and address == hub.cluster.address):  # never to itself
         return Response(
             b'{"error": "no table %s"}' % repr(ident).encode(), 404, media_type="application/json"
         )
@@ -83,7 +83,7 @@ async def relay(hub: Hub, ws: WebSocket, ident: str) -> None:
     slow reader), or with 1012 (reconnect) when that process went away."""
     address = await hub.address_of(ident)
     code = 1012  # service restart: connect again
-    if address is not None:
+    if address is not None and hub.cluster is not None and address != hub.cluster.address:
         target = "ws" + address.removeprefix("http") + "/ws?" + ws.url.query
         with contextlib.suppress(OSError, websockets.ConnectionClosed, asyncio.TimeoutError):
             async with websockets.connect(target, max_size=2**22, open_timeout=5) as upstream:

@@ -19,6 +19,7 @@ from holdem.server.cluster import forward
 from holdem.server.config import RequestError, table_config
 from holdem.server.messages import MESSAGE_LIMIT
 from holdem.server.room import Change, Room, token_digest
+from holdem.server.tourney import FORMAT as TOURNEY
 from holdem.server.tourney import Moves, Tourney, tourney_config
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ def _route(handler: Callable[[Request, Hub], Awaitable[Any]]) -> Callable[[Reque
 
     async def endpoint(request: Request) -> Response:
         hub: Hub = request.app.state.hub
-        ident = request.path_params.get("table")
+        ident = request.path_params.get("table") or request.path_params.get("tournament")
         if ident is not None and hub.cluster is not None and not await hub.take(ident):
             return await forward(hub, request, ident)  # served by another process
         try:
@@ -82,11 +83,8 @@ async def _tables(request: Request, hub: Hub) -> Any:
     if request.method == "GET":
         if hub.cluster is None:
             return {"tables": [_summary(room) for room in hub.rooms.values()]}
-        stored = await loop.run_in_executor(hub.executor, hub.storage.rooms)  # every process's tables
         now = time.monotonic()
-        return {
-            "tables": [_summary(hub.rooms.get(i) or Room.from_dict(json.loads(s), now)) for i, s in stored]
-        }
+        return {"tables": [_summary(room) for room in await _stored(hub, Room, now)]}
     hub.check_admin(request)
     config = table_config(await _body(request))
     room = Room(secrets.token_hex(4), config)
@@ -154,14 +152,30 @@ async def _ledger(request: Request, hub: Hub) -> Any:
     return {"chips_on_table": chips, "ledger": [dict(zip(names, row, strict=True)) for row in rows]}
 
 
+async def _stored(hub: Hub, kind: type[Room] | type[Tourney], now: float) -> list[Any]:
+    """Every table (`Room`) or tournament (`Tourney`) of every process (`--cluster`): this process's
+    own as they are now, the others' as last stored."""
+    rows = await asyncio.get_running_loop().run_in_executor(hub.executor, hub.storage.rooms)
+    mine: dict[str, Any] = hub.rooms if kind is Room else hub.tourneys
+    found = []
+    for ident, state in rows:
+        data = json.loads(state)
+        if (data.get("format") == TOURNEY) == (kind is Tourney):
+            found.append(mine.get(ident) or kind.from_dict(data, now))
+    return found
+
+
 async def _tournaments(request: Request, hub: Hub) -> Any:
     now = time.monotonic()
     if request.method == "GET":
-        return {"tournaments": [t.summary(now) for t in hub.tourneys.values()]}
+        tourneys = list(hub.tourneys.values()) if hub.cluster is None else await _stored(hub, Tourney, now)
+        return {"tournaments": [t.summary(now) for t in tourneys]}
     hub.check_admin(request)
-    if hub.cluster is not None:
-        raise RequestError("tournaments are hosted by one process for now: serve them without --cluster", 501)
     tourney = Tourney("t" + secrets.token_hex(4), tourney_config(await _body(request)))
+    if hub.cluster is not None:  # served where it was made; its entries and tables are passed on here
+        await asyncio.get_running_loop().run_in_executor(
+            hub.executor, hub.storage.acquire, tourney.id, hub.cluster.address
+        )
     hub.tourneys[tourney.id] = tourney
     hub.locks[tourney.id] = asyncio.Lock()
     await hub.run_tourney(tourney.id, lambda t, now: (None, Moves()))

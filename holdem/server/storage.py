@@ -20,7 +20,7 @@ from typing import Any, Protocol
 from holdem.errors import HoldemError
 from holdem.server.room import LedgerRow
 
-__all__ = ["SCHEMA", "Lease", "LeaseLost", "Storage", "Write", "Writer", "open_storage"]
+__all__ = ["SCHEMA", "Lease", "LeaseLost", "Storage", "Write", "Writer", "lease_key", "open_storage"]
 
 SCHEMA = (
     "CREATE TABLE IF NOT EXISTS rooms (id TEXT PRIMARY KEY, state TEXT NOT NULL)",
@@ -39,6 +39,11 @@ Write = tuple[str, str, Sequence[tuple[int, str]], Sequence[LedgerRow]]
 
 Lease = tuple[str, str, int, float]
 """Who serves a room: (owner, its address, the lease's epoch, seconds until it expires)."""
+
+
+def lease_key(room: str) -> str:
+    """Whose lease covers `room`: its own, or its tournament's (a tournament's tables are ``ID-N``)."""
+    return room.partition("-")[0]
 
 
 class LeaseLost(HoldemError):
@@ -79,10 +84,11 @@ class Storage:
         try:
             for room, state, hands, ledger in writes:
                 if self.owner is not None:  # the fence: this process still holds the room's lease
+                    key = lease_key(room)
                     held = self._db.execute(
                         self._sql(f"UPDATE leases SET expires = {self._now} + ? WHERE room = ? AND owner = ?"
                                   " AND epoch = ?"),
-                        (self.ttl, room, self.owner, self.epochs.get(room, -1)),
+                        (self.ttl, key, self.owner, self.epochs.get(key, -1)),
                     )  # fmt: skip
                     if held.rowcount != 1:
                         raise LeaseLost(room)
@@ -177,7 +183,9 @@ class Storage:
             (self.ttl,),
         ).fetchall()
         self._db.commit()
-        return [str(row[0]) for row in rows]
+        return [
+            str(row[0]) for row in rows if lease_key(str(row[0])) == str(row[0])
+        ]  # tables go with a tournament
 
     def rooms(self) -> list[tuple[str, str]]:
         """Every stored room: (id, state JSON)."""
