@@ -291,3 +291,56 @@ def test_the_server_starts_a_scheduled_tournament_by_its_clock(tmp_path: Path) -
             time.sleep(0.1)
         running = summary(server, tournament)
         assert ("running", 1, 3) == (running["status"], len(running["tables"]), running["left"])
+
+
+def test_a_tournament_stored_and_restored_at_any_moment_plays_on_the_same() -> None:
+    """What a restart does, at many moments: mid-hand, at the barrier before a table is broken or a
+    player moved (mid-break), across levels. The tournament and its tables go through their stored
+    form (to_dict, from_dict) and play on to the end with every chip and place accounted for."""
+    import random
+
+    from holdem.server.room import Room
+    from holdem.server.tourney import Moves, Tourney, tourney_config
+
+    rng = random.Random(11)
+    tourney = Tourney("t1", tourney_config({"structure": STRUCTURE, "seats": 4, "entrants": 14}))
+    rooms: dict[str, Room] = {}
+    for k in range(14):
+        _, made, _ = tourney.register(f"e{k}", 0.0)
+        rooms |= {room.id: room for room in made}
+    tourney.deal(rooms, 0.0, Moves())
+    now, restored, at_barrier = 0.0, 0, 0
+    for step in range(200_000):
+        if tourney.status == "finished":
+            break
+        if tourney.waiting or step % 37 == 0:  # store and restore everything, as after kill -9
+            at_barrier += tourney.waiting
+            state = json.loads(tourney.to_json(now))
+            tables = {i: json.loads(json.dumps(r.to_dict())) for i, r in rooms.items()}
+            tourney = Tourney.from_dict(state, now)
+            rooms = {i: Room.from_dict(data, now) for i, data in tables.items()}
+            tourney.deal(rooms, now, Moves())  # what the server does after loading
+            restored += 1
+        busy = [
+            r
+            for r in (rooms[i] for i in tourney.rooms)
+            if r.table.hand is not None and r.actor_seat() is not None
+        ]
+        room = rng.choice(busy)
+        now += 1.0
+        hand, seat = room.table.hand, room.actor_seat()
+        assert hand is not None and seat is not None
+        change = room.act(seat, room.number, random_action(rng, hand.legal_actions()), now)
+        rooms |= {new.id: new for new in tourney.after(room, change, rooms, now).new}
+        tables_now = [rooms[i] for i in tourney.rooms]
+        chips = 0
+        for r in tables_now:
+            dealt = r.table.hand_seats if r.table.hand is not None else ()
+            chips += sum(p.stack for s, p in enumerate(r.table.seats) if p is not None and s not in dealt)
+            if r.table.hand is not None:
+                chips += sum(r.table.hand.stacks) + r.table.hand.pot
+        assert 14 * 500 == chips
+    assert "finished" == tourney.status
+    assert restored > 20 and at_barrier > 0  # restarts happened, some of them mid-break
+    assert sorted(tourney.place) == sorted(f"e{k}" for k in range(14))
+    assert sum(tourney.prize.values()) == 14 * 100
