@@ -4,11 +4,13 @@ and a stalled process that lost a table cannot write for it."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
 import threading
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -48,6 +50,23 @@ def processes(url: str, count: int) -> list[ProcessServer]:
     return [ProcessServer(url, args=("--cluster", "--lease", str(LEASE))) for _ in range(count)]
 
 
+@contextlib.contextmanager
+def cluster(count: int) -> Iterator[tuple[str, list[ProcessServer]]]:
+    """A throwaway PostgreSQL and `count` started `--cluster` processes on it; all stopped afterwards
+    (a stopped one woken first)."""
+    with throwaway_postgres() as url:
+        servers = processes(url, count)
+        try:
+            for server in servers:
+                server.start()
+            yield url, servers
+        finally:
+            for server in servers:
+                if server.process is not None and server.process.poll() is None:
+                    os.kill(server.process.pid, signal.SIGCONT)
+                server.stop()
+
+
 def serving(server: ProcessServer) -> list[str]:
     status, answer = server.http("GET", "/api/health")
     assert 200 == status, answer
@@ -64,75 +83,60 @@ def state_of(base: str, token: str) -> dict[str, Any]:
 @needs_postgres
 @needs_nginx
 def test_players_through_nginx_play_on_when_the_process_serving_their_table_is_killed() -> None:
-    with throwaway_postgres() as url:
-        servers = processes(url, 2)
-        try:
-            for server in servers:
-                server.start()
-            with nginx([server.port for server in servers]) as port:
-                lb = Through(port)
-                table = lb.table(seats=3, action_seconds=30)
-                tokens = [lb.join(table, name, 200)[1] for name in ("ann", "bob", "cid")]
-                play_bots(lb, tokens, hands=10**6, seconds=1.5, rebuy=200)
-                (victim,) = [server for server in servers if table in serving(server)]
-                (survivor,) = [server for server in servers if server is not victim]
-                assert [] == serving(survivor)  # one process serves the table; the other relays
-                killer = threading.Timer(0.7, victim.kill)
-                killer.start()
-                runs = play_bots(lb, tokens, hands=10**6, seconds=1.5, rebuy=200)  # killed meanwhile
-                killer.join()
-                before, killed = seen(runs), time.monotonic()
-                last_hand = max(state["hand"] for state in before.values())
-                played_on = None
-                while played_on is None and time.monotonic() < killed + LEASE + 10:
-                    runs = play_bots(lb, tokens, hands=10**6, seconds=1.0, rebuy=200)  # reconnect
-                    if max((run.last or {}).get("hand", 0) for run in runs) > last_hand + 2:
-                        played_on = time.monotonic() - killed
-                assert played_on is not None, "the table did not play on at the other process"
-                assert [table] == serving(survivor)
-                check_hands(lb.hands(table))
-                net, on_table = lb.chips_conserved(table)
-                assert net == on_table
-                for seat, token in enumerate(tokens):  # no acknowledged state was lost
-                    assert progress(state_of(f"ws://127.0.0.1:{port}", token)) >= progress(before[seat])
-        finally:
-            for server in servers:
-                server.stop()
+    with cluster(2) as (_, servers), nginx([server.port for server in servers]) as port:
+        lb = Through(port)
+        table = lb.table(seats=3, action_seconds=30)
+        tokens = [lb.join(table, name, 200)[1] for name in ("ann", "bob", "cid")]
+        play_bots(lb, tokens, hands=10**6, seconds=1.5, rebuy=200)
+        (victim,) = [server for server in servers if table in serving(server)]
+        (survivor,) = [server for server in servers if server is not victim]
+        assert [] == serving(survivor)  # one process serves the table; the other relays
+        killer = threading.Timer(0.7, victim.kill)
+        killer.start()
+        runs = play_bots(lb, tokens, hands=10**6, seconds=1.5, rebuy=200)  # killed meanwhile
+        killer.join()
+        before, killed = seen(runs), time.monotonic()
+        last_hand = max(state["hand"] for state in before.values())
+        played_on = None
+        while played_on is None and time.monotonic() < killed + LEASE + 10:
+            runs = play_bots(lb, tokens, hands=10**6, seconds=1.0, rebuy=200)  # reconnect
+            if max((run.last or {}).get("hand", 0) for run in runs) > last_hand + 2:
+                played_on = time.monotonic() - killed
+        assert played_on is not None, "the table did not play on at the other process"
+        assert [table] == serving(survivor)
+        check_hands(lb.hands(table))
+        net, on_table = lb.chips_conserved(table)
+        assert net == on_table
+        for seat, token in enumerate(tokens):  # no acknowledged state was lost
+            assert progress(state_of(f"ws://127.0.0.1:{port}", token)) >= progress(before[seat])
 
 
 @needs_postgres
 @needs_nginx
 def test_the_lobby_and_spectators_see_every_table_whichever_process_they_reach() -> None:
-    with throwaway_postgres() as url:
-        servers = processes(url, 2)
-        try:
-            for server in servers:
-                server.start()
-            tables = [servers[0].table(seats=2), servers[1].table(seats=6)]
-            for server in servers:  # each lists both
-                status, answer = server.http("GET", "/api/tables")
-                assert 200 == status
-                assert sorted(tables) == sorted(t["id"] for t in answer["tables"])
-            assert [] == serving(servers[0]) == serving(servers[1])  # until a player comes
-            ann = servers[0].join(tables[0], "ann", 100)[1]
-            servers[1].join(tables[0], "bob", 100)  # joined through the other process
-            assert [tables[0]] == serving(servers[0])  # served where its first player came
-            with nginx([server.port for server in servers]) as port:
-                with connect(f"ws://127.0.0.1:{port}/ws?table={tables[0]}", open_timeout=5) as watch:
-                    state = json.loads(watch.recv(timeout=5))
-                assert ["ann", "bob"] == [seat["name"] for seat in state["seats"] if seat]
-                assert [] == state["hole"]  # a spectator sees no cards
-                mine = state_of(f"ws://127.0.0.1:{servers[1].port}", ann)  # relayed by the other process
-                assert 2 == len(mine["hole"])
-                forged = tables[0] + ".not-a-token"  # refused by the serving process, through the relay
-                with connect(f"ws://127.0.0.1:{servers[1].port}/ws?token={forged}", open_timeout=5) as ws:
-                    assert "unknown token" == json.loads(ws.recv(timeout=5))["message"]
-                    with pytest.raises(ConnectionClosed):
-                        ws.recv(timeout=5)
-                assert 4404 == ws.close_code
-        finally:
-            for server in servers:
-                server.stop()
+    with cluster(2) as (_, servers):
+        tables = [servers[0].table(seats=2), servers[1].table(seats=6)]
+        for server in servers:  # each lists both
+            status, answer = server.http("GET", "/api/tables")
+            assert 200 == status
+            assert sorted(tables) == sorted(t["id"] for t in answer["tables"])
+        assert [] == serving(servers[0]) == serving(servers[1])  # until a player comes
+        ann = servers[0].join(tables[0], "ann", 100)[1]
+        servers[1].join(tables[0], "bob", 100)  # joined through the other process
+        assert [tables[0]] == serving(servers[0])  # served where its first player came
+        with nginx([server.port for server in servers]) as port:
+            with connect(f"ws://127.0.0.1:{port}/ws?table={tables[0]}", open_timeout=5) as watch:
+                state = json.loads(watch.recv(timeout=5))
+            assert ["ann", "bob"] == [seat["name"] for seat in state["seats"] if seat]
+            assert [] == state["hole"]  # a spectator sees no cards
+            mine = state_of(f"ws://127.0.0.1:{servers[1].port}", ann)  # relayed by the other process
+            assert 2 == len(mine["hole"])
+            forged = tables[0] + ".not-a-token"  # refused by the serving process, through the relay
+            with connect(f"ws://127.0.0.1:{servers[1].port}/ws?token={forged}", open_timeout=5) as ws:
+                assert "unknown token" == json.loads(ws.recv(timeout=5))["message"]
+                with pytest.raises(ConnectionClosed):
+                    ws.recv(timeout=5)
+            assert 4404 == ws.close_code
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
@@ -175,56 +179,47 @@ def test_a_write_under_a_lease_that_another_process_took_over_is_refused_and_cha
 def test_a_stalled_owner_that_wakes_after_losing_its_table_does_not_write_for_it() -> None:
     """SIGSTOP the process serving a table past its lease; the other takes the table over and plays
     an action; an action waiting at the stalled process when it wakes is not stored."""
-    with throwaway_postgres() as url:
-        a, b = processes(url, 2)
+    with cluster(2) as (url, (a, b)):
+        table = a.table(seats=2, action_seconds=30)
+        tokens = [a.join(table, name, 200)[1] for name in ("ann", "bob")]
+        first = state_of(a.ws, tokens[0])
+        actor = first["actor"]
+        assert actor is not None
+        with connect(f"{a.ws}/ws?token={tokens[actor]}", open_timeout=5) as stale:  # before the stall
+            state = json.loads(stale.recv(timeout=5))
+            assert a.process is not None
+            os.kill(a.process.pid, signal.SIGSTOP)
+            time.sleep(LEASE + 0.5)
+            status, _ = b.http("GET", f"/api/tables/{table}/ledger", token=ADMIN)
+            assert 200 == status
+            assert [table] == serving(b)  # b took the table over
+            with connect(f"{b.ws}/ws?token={tokens[actor]}", open_timeout=5) as ws:
+                now = json.loads(ws.recv(timeout=5))
+                ws.send(json.dumps({"type": "act", "hand": now["hand"], "action": "call"}))
+                after_b = json.loads(ws.recv(timeout=5))
+            assert after_b["steps"] == now["steps"] + 1
+            # An action for the state a last had, sent while a is stopped, read when it wakes.
+            stale.send(json.dumps({"type": "act", "hand": state["hand"], "action": "call"}))
+            os.kill(a.process.pid, signal.SIGCONT)
+            with pytest.raises(Exception):  # noqa: B017  (an error message, then the close; or the close)
+                while True:
+                    message = json.loads(stale.recv(timeout=5))
+                    assert message["type"] != "state" or message["steps"] <= state["steps"], message
+        time.sleep(0.5)
+        assert table not in serving(a)
+        stored = open_storage(url)
         try:
-            a.start()
-            b.start()
-            table = a.table(seats=2, action_seconds=30)
-            tokens = [a.join(table, name, 200)[1] for name in ("ann", "bob")]
-            first = state_of(a.ws, tokens[0])
-            actor = first["actor"]
-            assert actor is not None
-            with connect(f"{a.ws}/ws?token={tokens[actor]}", open_timeout=5) as stale:  # before the stall
-                state = json.loads(stale.recv(timeout=5))
-                assert a.process is not None
-                os.kill(a.process.pid, signal.SIGSTOP)
-                time.sleep(LEASE + 0.5)
-                status, _ = b.http("GET", f"/api/tables/{table}/ledger", token=ADMIN)
-                assert 200 == status
-                assert [table] == serving(b)  # b took the table over
-                with connect(f"{b.ws}/ws?token={tokens[actor]}", open_timeout=5) as ws:
-                    now = json.loads(ws.recv(timeout=5))
-                    ws.send(json.dumps({"type": "act", "hand": now["hand"], "action": "call"}))
-                    after_b = json.loads(ws.recv(timeout=5))
-                assert after_b["steps"] == now["steps"] + 1
-                # An action for the state a last had, sent while a is stopped, read when it wakes.
-                stale.send(json.dumps({"type": "act", "hand": state["hand"], "action": "call"}))
-                os.kill(a.process.pid, signal.SIGCONT)
-                with pytest.raises(Exception):  # noqa: B017  (an error message, then the close; or the close)
-                    while True:
-                        message = json.loads(stale.recv(timeout=5))
-                        assert message["type"] != "state" or message["steps"] <= state["steps"], message
-            time.sleep(0.5)
-            assert table not in serving(a)
-            stored = open_storage(url)
-            try:
-                text = stored.room(table)
-                assert text is not None
-                room = Room.from_dict(json.loads(text), time.monotonic())
-            finally:
-                stored.close()
-            hand = room.table.hand
-            assert hand is not None
-            assert (after_b["hand"], after_b["steps"]) == (room.number, len(hand.history))
-            assert after_b["steps"] == state_of(b.ws, tokens[0])["steps"]
-            net, on_table = b.chips_conserved(table)
-            assert net == on_table
+            text = stored.room(table)
+            assert text is not None
+            room = Room.from_dict(json.loads(text), time.monotonic())
         finally:
-            if a.process is not None and a.process.poll() is None:
-                os.kill(a.process.pid, signal.SIGCONT)
-            a.stop()
-            b.stop()
+            stored.close()
+        hand = room.table.hand
+        assert hand is not None
+        assert (after_b["hand"], after_b["steps"]) == (room.number, len(hand.history))
+        assert after_b["steps"] == state_of(b.ws, tokens[0])["steps"]
+        net, on_table = b.chips_conserved(table)
+        assert net == on_table
 
 
 def test_serve_refuses_a_lease_that_is_not_positive(
@@ -238,22 +233,15 @@ def test_serve_refuses_a_lease_that_is_not_positive(
 
 @needs_postgres
 def test_a_process_that_stops_cleanly_hands_its_tables_over_at_once() -> None:
-    with throwaway_postgres() as url:
-        a, b = processes(url, 2)
-        try:
-            a.start()
-            b.start()
-            table = a.table(seats=2)
-            token = a.join(table, "ann", 100)[1]
-            assert [table] == serving(a)
-            a.stop()  # SIGTERM: the lease is released, not left to expire
-            started = time.monotonic()
-            assert "ann" == state_of(b.ws, token)["seats"][0]["name"]
-            assert time.monotonic() - started < LEASE / 2
-            assert [table] == serving(b)
-        finally:
-            a.stop()
-            b.stop()
+    with cluster(2) as (_, (a, b)):
+        table = a.table(seats=2)
+        token = a.join(table, "ann", 100)[1]
+        assert [table] == serving(a)
+        a.stop()  # SIGTERM: the lease is released, not left to expire
+        started = time.monotonic()
+        assert "ann" == state_of(b.ws, token)["seats"][0]["name"]
+        assert time.monotonic() - started < LEASE / 2
+        assert [table] == serving(b)
 
 
 @needs_postgres
@@ -269,50 +257,38 @@ def test_a_tournament_through_nginx_plays_on_when_the_process_serving_it_is_kill
             {"small_blind": 25, "big_blind": 50, "duration": 0.05},
         ],
     }
-    with throwaway_postgres() as url:
-        servers = processes(url, 2)
-        try:
-            for server in servers:
-                server.start()
-            with nginx([server.port for server in servers]) as port:
-                lb = Through(port)
-                settings = {"structure": structure, "seats": 3, "entrants": 6, "buy_in": 10}
-                status, made = lb.http("POST", "/api/tournaments", settings, ADMIN)
-                assert 200 == status, made
-                tournament = made["id"]
-                tokens = []
-                for k in range(6):
-                    status, entry = lb.http(
-                        "POST", f"/api/tournaments/{tournament}/entries", {"name": f"e{k}"}
-                    )
-                    assert 200 == status, entry
-                    tokens.append(entry["token"])
+    with cluster(2) as (_, servers), nginx([server.port for server in servers]) as port:
+        lb = Through(port)
+        settings = {"structure": structure, "seats": 3, "entrants": 6, "buy_in": 10}
+        status, made = lb.http("POST", "/api/tournaments", settings, ADMIN)
+        assert 200 == status, made
+        tournament = made["id"]
+        tokens = []
+        for k in range(6):
+            status, entry = lb.http("POST", f"/api/tournaments/{tournament}/entries", {"name": f"e{k}"})
+            assert 200 == status, entry
+            tokens.append(entry["token"])
 
-                def state() -> dict[str, Any]:
-                    """The tournament's summary (after the kill: once a process serves it again)."""
-                    deadline = time.monotonic() + LEASE + 10
-                    while True:
-                        status, answer = lb.http("GET", f"/api/tournaments/{tournament}")
-                        if status == 200 or time.monotonic() > deadline:
-                            assert 200 == status, answer
-                            return dict(answer)
-                        time.sleep(0.2)
+        def state() -> dict[str, Any]:
+            """The tournament's summary (after the kill: once a process serves it again)."""
+            deadline = time.monotonic() + LEASE + 10
+            while True:
+                status, answer = lb.http("GET", f"/api/tournaments/{tournament}")
+                if status == 200 or time.monotonic() > deadline:
+                    assert 200 == status, answer
+                    return dict(answer)
+                time.sleep(0.2)
 
-                tables = state()["tables"]
-                (owner,) = [s for s in servers if set(tables) <= set(serving(s))]
-                play_bots(lb, tokens, hands=10**6, seconds=20, until=lambda runs: state()["left"] <= 4)
-                owner.kill()
-                deadline = time.monotonic() + LEASE + 60
-                while state()["status"] != "finished" and time.monotonic() < deadline:
-                    play_bots(
-                        lb, tokens, hands=10**6, seconds=3, until=lambda runs: state()["status"] == "finished"
-                    )
-                end = state()
-                assert "finished" == end["status"]
-                assert sorted(r["name"] for r in end["results"]) == [f"e{k}" for k in range(6)]
-                assert 60 == sum(r["prize"] for r in end["results"])
-                for table in tables:  # the broken ones too, read through the new owner
-                    check_hands(lb.hands(table))
-        finally:
-            for server in servers:
-                server.stop()
+        tables = state()["tables"]
+        (owner,) = [s for s in servers if set(tables) <= set(serving(s))]
+        play_bots(lb, tokens, hands=10**6, seconds=20, until=lambda runs: state()["left"] <= 4)
+        owner.kill()
+        deadline = time.monotonic() + LEASE + 60
+        while state()["status"] != "finished" and time.monotonic() < deadline:
+            play_bots(lb, tokens, hands=10**6, seconds=3, until=lambda runs: state()["status"] == "finished")
+        end = state()
+        assert "finished" == end["status"]
+        assert sorted(r["name"] for r in end["results"]) == [f"e{k}" for k in range(6)]
+        assert 60 == sum(r["prize"] for r in end["results"])
+        for table in tables:  # the broken ones too, read through the new owner
+            check_hands(lb.hands(table))

@@ -282,17 +282,8 @@ class Tourney:
         first = structure_.levels[0]
         tables = draw_seats(self.entrants, self.config.seats, first.stakes(), structure_.starting_stack,
                             random.SystemRandom(), None)  # fmt: skip
-        rooms = []
-        for k, table in enumerate(tables):
-            big = max(first.big_blind, 1)
-            stack = max(structure_.starting_stack, big)
-            config = TableConfig(self.config.seats, max(first.small_blind, 1), big, 0, stack, stack,
-                                 self.config.action_seconds, self.config.time_bank_seconds)  # fmt: skip
-            room = Room(f"{self.id}-{k + 1}", config, self.id)
-            room.table = table
-            rooms.append(room)
+        rooms = [self._table(table) for table in tables]
         self.rooms = [room.id for room in rooms]
-        self.made = len(rooms)
         self.status, self.minutes, self.since = "running", 0.0, now
         self.open = self.config.late_until_level > 0
         self._seat_members({room.id: room for room in rooms})
@@ -390,6 +381,13 @@ class Tourney:
             moves.touch(room)
 
     def _new_table(self) -> Room:
+        room = self._table(Table(self.config.seats, self.config.structure.levels[0].stakes(), button="dead"))
+        self.rooms.append(room.id)
+        return room
+
+    def _table(self, table: Table) -> Room:
+        """The next table of the tournament, as a room (its settings name the first level's blinds; each
+        hand is dealt at the level then in force)."""
         first = self.config.structure.levels[0]
         big = max(first.big_blind, 1)
         stack = max(self.config.structure.starting_stack, big)
@@ -397,8 +395,7 @@ class Tourney:
         config = TableConfig(self.config.seats, max(first.small_blind, 1), big, 0, stack, stack,
                              self.config.action_seconds, self.config.time_bank_seconds)  # fmt: skip
         room = Room(f"{self.id}-{self.made}", config, self.id)
-        room.table = Table(self.config.seats, first.stakes(), button="dead")
-        self.rooms.append(room.id)
+        room.table = table
         return room
 
     def _finish(self, now: float, moves: Moves) -> None:
