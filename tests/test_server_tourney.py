@@ -309,18 +309,18 @@ def test_a_tournament_stored_and_restored_at_any_moment_plays_on_the_same() -> N
         _, made, _ = tourney.register(f"e{k}", 0.0)
         rooms |= {room.id: room for room in made}
     tourney.deal(rooms, 0.0, Moves())
-    now, restored, at_barrier = 0.0, 0, 0
+    now, mid_hand, at_barrier = 0.0, 0, 0
     for step in range(200_000):
         if tourney.status == "finished":
             break
-        if tourney.waiting or step % 37 == 0:  # store and restore everything, as after kill -9
+        if tourney.waiting or step % 7 == 0:  # store and restore everything, as after kill -9
             at_barrier += tourney.waiting
+            mid_hand += any(rooms[i].table.hand is not None for i in tourney.rooms)
             state = json.loads(tourney.to_json(now))
             tables = {i: json.loads(json.dumps(r.to_dict())) for i, r in rooms.items()}
             tourney = Tourney.from_dict(state, now)
             rooms = {i: Room.from_dict(data, now) for i, data in tables.items()}
             tourney.deal(rooms, now, Moves())  # what the server does after loading
-            restored += 1
         busy = [
             r
             for r in (rooms[i] for i in tourney.rooms)
@@ -341,6 +341,6 @@ def test_a_tournament_stored_and_restored_at_any_moment_plays_on_the_same() -> N
                 chips += sum(r.table.hand.stacks) + r.table.hand.pot
         assert 14 * 500 == chips
     assert "finished" == tourney.status
-    assert restored > 20 and at_barrier > 0  # restarts happened, some of them mid-break
+    assert mid_hand > 0 and at_barrier > 0  # restarts happened mid-hand, and at a break (14 at 4-max break)
     assert sorted(tourney.place) == sorted(f"e{k}" for k in range(14))
     assert sum(tourney.prize.values()) == 14 * 100
