@@ -27,7 +27,7 @@ from holdem.server import SERVER_HINT
 try:
     import websockets
     from starlette.requests import Request
-    from starlette.responses import Response
+    from starlette.responses import JSONResponse, Response
     from starlette.websockets import WebSocket
 except ImportError as error:  # pragma: no cover - depends on what is installed
     raise ImportError(SERVER_HINT) from error
@@ -56,9 +56,7 @@ async def forward(hub: Hub, request: Request, ident: str) -> Response:
     """Pass an HTTP request for table `ident` to the process that serves it, and its answer back."""
     address = await hub.address_of(ident)
     if address is None or (hub.cluster is not None and address == hub.cluster.address):  # never to itself
-        return Response(
-            b'{"error": "no table %s"}' % repr(ident).encode(), 404, media_type="application/json"
-        )
+        return JSONResponse({"error": f"no table {ident!r}"}, 404)
     body = await request.body()
     url = address + request.url.path + (f"?{request.url.query}" if request.url.query else "")
     headers = {k: v for k, v in request.headers.items() if k.lower() in ("authorization", "content-type")}

@@ -31,7 +31,7 @@ from holdem.server.config import RequestError, TableConfig
 from holdem.server.room import Change, LedgerRow, Member, Room, token_digest
 from holdem.table import Table
 from holdem.tournament.payouts import payout_shares, prizes
-from holdem.tournament.run import draw_seats, rebalance, settle_busts
+from holdem.tournament.run import draw_seats, rebalance, seated, settle_busts
 from holdem.tournament.structure import SHIPPED, Structure, load_structure, structure
 
 __all__ = ["FORMAT", "Moves", "Tourney", "TourneyConfig", "tourney_config"]
@@ -40,7 +40,6 @@ FORMAT = "holdem/tournament"
 _NAME_LIMIT = 32
 _KEYS = ("structure", "seats", "entrants", "buy_in", "shares", "action_seconds", "time_bank_seconds",
          "start_at", "late_until_level")  # fmt: skip
-_DEFAULTS = {"seats": 9, "entrants": 9, "buy_in": 100}
 
 
 @attrs.frozen
@@ -63,6 +62,9 @@ class TourneyConfig:
             "structure": self.structure.to_dict(),
             "shares": list(self.shares),
         }
+
+
+_DEFAULT = {name: field.default for name, field in attrs.fields_dict(TourneyConfig).items()}
 
 
 def tourney_config(data: Any) -> TourneyConfig:
@@ -92,12 +94,12 @@ def tourney_config(data: Any) -> TourneyConfig:
         raise RequestError(str(error)) from None
     values: dict[str, Any] = {"structure": chosen}
     for name, low, high in (("seats", 2, 10), ("entrants", 2, 1000), ("buy_in", 0, 10**9)):
-        value = data.get(name, _DEFAULTS[name])
+        value = data.get(name, _DEFAULT[name])
         if type(value) is not int or not low <= value <= high:
             raise RequestError(f"{name} must be a whole number from {low} to {high:,}, got {value!r}")
         values[name] = value
     for name in ("action_seconds", "time_bank_seconds"):
-        value = data.get(name, 20.0 if name == "action_seconds" else 60.0)
+        value = data.get(name, _DEFAULT[name])
         if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= 86_400:
             raise RequestError(f"{name} must be a number of seconds above 0 (at most a day), got {value!r}")
         values[name] = float(value)
@@ -155,7 +157,7 @@ class Tourney:
         self.place: dict[str, int] = {}
         self.prize: dict[str, int] = {}
         self.prizes: tuple[int, ...] = ()
-        self.minutes = 0.0  # the tournament clock at `since` (seconds, monotonic)
+        self.minutes = 0.0  # minutes on the tournament clock at `since` (a monotonic time in seconds)
         self.since = 0.0
         self.waiting = False  # tables wait for each other: a move is due, or hand-for-hand (rule 27)
         self.round_busted: list[tuple[str, int]] = []  # hand-for-hand: players out in this round
@@ -276,7 +278,7 @@ class Tourney:
         self.early = []
 
     def _start(self, now: float) -> list[Room]:
-        """Rule 22: draw the seats; the first hand at every table."""
+        """Rule 22: draw the seats at new tables (`deal` deals their first hands)."""
         structure_ = self.config.structure
         self.prizes = prizes(self.config.buy_in * len(self.entrants), self.config.shares)
         first = structure_.levels[0]
@@ -317,7 +319,7 @@ class Tourney:
         self._seat_late(rooms, moves)
         tables = [rooms[r] for r in self.rooms]
         if not self.waiting and len(tables) > 1:
-            counts = [sum(1 for p in r.table.seats if p is not None) for r in tables]
+            counts = [seated(r.table) for r in tables]
             due = self.left() <= (len(tables) - 1) * self.config.seats or max(counts) - min(counts) >= 2
             self.waiting = due or self.left() == len(self.prizes) + 1  # rules 24, 25, 27
         if self.waiting:
@@ -364,7 +366,7 @@ class Tourney:
         draw = random.SystemRandom()
         while self.late:
             tables = [rooms[r] for r in self.rooms]
-            counts = {r.id: sum(1 for p in r.table.seats if p is not None) for r in tables}
+            counts = {r.id: seated(r.table) for r in tables}
             if all(counts[r.id] == self.config.seats for r in tables):
                 room = self._new_table()
                 rooms[room.id] = room

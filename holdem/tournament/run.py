@@ -29,7 +29,7 @@ from holdem.tournament.structure import Structure
 
 __all__ = [
     "Finish", "HandPlayed", "TournamentConfig", "TournamentRun", "award", "draw_seats", "play_tournament",
-    "rebalance", "settle_busts",
+    "rebalance", "seated", "settle_busts",
 ]  # fmt: skip
 
 
@@ -174,7 +174,7 @@ class _Tournament:
 
     def _playable(self) -> list[int]:
         """Tables with two or more players."""
-        return [k for k, table in enumerate(self.tables) if _count(table) >= 2]
+        return [k for k, table in enumerate(self.tables) if seated(table) >= 2]
 
     def _play_hand(self, t: int) -> list[tuple[str, int]]:
         """One hand at table `t` (rule 23: at the level in force when it starts); returns the players
@@ -316,7 +316,7 @@ def rebalance(tables: list[Table], left: int, size: int, rng: random.Random) -> 
             t, s = rng.choice(open_seats)
             tables[t].sit(s, mover.name, mover.stack)
     while True:
-        counts = [_count(table) for table in tables]
+        counts = [seated(table) for table in tables]
         if max(counts) - min(counts) < 2:
             return broken
         source = max(range(len(counts)), key=lambda k: (counts[k], -k))
@@ -335,7 +335,8 @@ def _move(source: Table, target: Table) -> None:
     target.sit(chosen, mover.name, mover.stack)
 
 
-def _count(table: Table) -> int:
+def seated(table: Table) -> int:
+    """How many players sit at `table`."""
     return sum(1 for p in table.seats if p is not None)
 
 
