@@ -41,14 +41,43 @@ def payouts(contrib: Ints, folded: Bools, dead: Ints, value: npt.NDArray[np.int3
     `contrib` is each player's chips in the middle, `dead` the money that is nobody's bet (a
     big-blind ante), `value` the strengths (folded players' are ignored).
     """
+    strength = np.where(folded, -1, value)
+    top = np.where(folded, -1, contrib).max(axis=1)
+    # One pot where every player still in put in the same: the common case, settled at once.
+    single = ((contrib == top[:, None]) | folded).all(axis=1)
+    if single.all():
+        return _one_pot(contrib.sum(axis=1) + dead, strength)
+    out = np.zeros(contrib.shape, dtype=np.int64)
+    if single.any():
+        out[single] = _one_pot(contrib[single].sum(axis=1) + dead[single], strength[single])
+    side = ~single
+    out[side] = _side_pots(contrib[side], folded[side], dead[side], strength[side])
+    return out
+
+
+def _shares(amount: Ints, winners: Bools) -> Ints:
+    """`amount` split among `winners`, odd chips one each from the first player left of the button
+    on (rule 18)."""
+    share, odd = np.divmod(amount, np.maximum(winners.sum(axis=1), 1))
+    rank = np.cumsum(winners, axis=1) - 1
+    out: Ints = np.where(winners, share[:, None] + (rank < odd[:, None]), 0)
+    return out
+
+
+def _one_pot(amount: Ints, strength: Ints) -> Ints:
+    """A single pot to the best hand (folded players' `strength` is -1)."""
+    return _shares(amount, strength == strength.max(axis=1, keepdims=True))
+
+
+def _side_pots(contrib: Ints, folded: Bools, dead: Ints, strength: Ints) -> Ints:
+    """A pot per contribution level of a player still in, lowest first; chips above the highest
+    such level (a folded player's) join the last pot, dead money the first."""
     k, n = contrib.shape
     out = np.zeros((k, n), dtype=np.int64)
-    # Contribution levels of the players still in, lowest first (folded players sort last).
-    levels = np.sort(np.where(folded, np.iinfo(np.int64).max, contrib), axis=1)
+    levels = np.sort(np.where(folded, np.iinfo(np.int64).max, contrib), axis=1)  # folded sort last
     live = n - folded.sum(axis=1)
-    top = levels[np.arange(k), live - 1]  # the highest live level: chips above it join the last pot
+    top = levels[np.arange(k), live - 1]
     excess = np.maximum(contrib - top[:, None], 0).sum(axis=1)
-    strength = np.where(folded, -1, value)
     below = np.zeros(k, dtype=np.int64)
     for j in range(int(live.max())):  # a pot per level of a player still in, at most
         valid = j < live
@@ -56,14 +85,9 @@ def payouts(contrib: Ints, folded: Bools, dead: Ints, value: npt.NDArray[np.int3
         amount = (np.minimum(contrib, level[:, None]) - np.minimum(contrib, below[:, None])).sum(axis=1)
         if j == 0:
             amount += dead
-        last = valid & (j == live - 1)
-        amount += np.where(last, excess, 0)
+        amount += np.where(valid & (j == live - 1), excess, 0)
         eligible = (contrib >= level[:, None]) & ~folded
         best = np.where(eligible, strength, -1).max(axis=1)
-        winners = eligible & (strength == best[:, None])
-        count = winners.sum(axis=1)
-        share, odd = np.divmod(amount, np.maximum(count, 1))
-        rank = np.cumsum(winners, axis=1) - 1  # rule 18: odd chips from player 0 on
-        out += np.where(winners, share[:, None] + (rank < odd[:, None]), 0)
+        out += _shares(amount, eligible & (strength == best[:, None]))
         below = level
     return out

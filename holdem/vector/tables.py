@@ -95,9 +95,17 @@ class VectorTables:
         self._opener = 1 if players == 2 else 2 % players  # first to act preflop (rule 1)
         self._fraction_array = np.array(self.fractions)
         self._columns = np.arange(players)
+        self._every = np.arange(n)
+        self._dealt: tuple[Ints, Ints] | None = None
         self.reset()
+        same = bool((self._seat_stacks == self._seat_stacks[0]).all())
+        dealt = {int(self.button[0]): self._state_after_deal()}
         for _ in range(players - 1):  # every button position: somebody must have a decision
             self._deal(np.arange(n))
+            dealt[int(self.button[0])] = self._state_after_deal()
+        if same:  # by button: (start, stack, bet, contrib) by column, (dead, with chips, actor, chips)
+            seats_state, table_state = zip(*(dealt[b] for b in range(players)), strict=True)
+            self._dealt = np.stack(seats_state, axis=1), np.stack(table_state, axis=1)
         self.reset()
 
     # ------------------------------------------------------------------ public
@@ -105,6 +113,7 @@ class VectorTables:
         """Start over: fresh random source, every button on the last seat, new hands; the observations."""
         n, p = self.n, self.players
         self._rng = np.random.default_rng(self._seed)
+        self._pool, self._pool_used = np.zeros((0, 2 * p + 8), dtype=np.int8), 0
         shape = (n, p)
         self._start, self._stack, self._bet, self._contrib = (np.zeros(shape, np.int64) for _ in range(4))
         self._folded = np.zeros(shape, dtype=bool)
@@ -118,6 +127,7 @@ class VectorTables:
         self.hands_played: Ints = np.zeros(n, dtype=np.int64)
         self.final_stacks: Ints = np.zeros(shape, dtype=np.int64)
         self.legal = np.zeros((n, len(self.actions)), dtype=bool)
+        self.legal[:, :2] = True  # fold and check/call, always
         self._tos = np.zeros((n, len(self.actions)), dtype=np.int64)
         self._log: list[list[str]] = [[] for _ in range(n)] if self.recording else []
         self._histories: list[dict[str, Any]] = []
@@ -186,7 +196,7 @@ class VectorTables:
         if ended.size:
             self._finish(ended, rewards, done)
             self._deal(ended)
-        self._legal_for(rows)
+        self._legal_for()
         return rewards, done
 
     def histories(self) -> list[dict[str, Any]]:
@@ -196,15 +206,41 @@ class VectorTables:
 
     # ------------------------------------------------------------ dealing
     def _deal(self, rows: Ints, first: bool = False) -> None:
-        """Start the next hand at `rows`: move the button, shuffle, post antes and blinds (rules 3-5)."""
-        p, stakes = self.players, self.stakes
+        """Start the next hand at `rows`: move the button, shuffle, post antes and blinds (rules 3-5),
+        and find the first player to act. With the same stacks at every table, what the forced bets
+        leave depends on the button alone and is copied from the hands dealt when the tables were made."""
+        p = self.players
         if not first:
             self.button[rows] = (self.button[rows] + 1) % p
-        seats = (self.button[rows, None] + 1 + self._columns) % p
+        self._deck[rows] = self._shuffled(len(rows))
+        self._folded[rows] = False
+        self._acted[rows] = _NONE
+        self._level[rows] = self.stakes.big_blind  # rule 7: the full blind, even if all-in for less
+        self._increment[rows] = self.stakes.big_blind
+        self._reopen[rows] = self.stakes.big_blind
+        self._raise_actions[rows] = 0
+        self._raises[rows] = 0
+        self._street[rows] = 0
+        self._live[rows] = p
+        if self._dealt is None:
+            self._post(rows)
+        else:
+            seats, table = self._dealt
+            b = self.button[rows]
+            self._start[rows], self._stack[rows], self._bet[rows], self._contrib[rows] = seats[:, b]
+            self._dead[rows], self._with_chips[rows], self._actor[rows], self._chips[rows] = table[:, b]
+        if self.recording:
+            record.start(self, rows)
+        if first:
+            self._legal_for()
+
+    def _post(self, rows: Ints) -> None:
+        """Post the forced bets at `rows` from the seats' stacks and find the first player to act."""
+        stakes = self.stakes
+        seats = (self.button[rows, None] + 1 + self._columns) % self.players
         start = self._seat_stacks[rows[:, None], seats]
         self._start[rows] = start
         self._chips[rows] = start.sum(axis=1)
-        self._deck[rows] = self._shuffled(len(rows))
         ante = np.minimum(start, stakes.ante)
         blind = np.minimum(start - ante, self._blinds)
         stack = start - ante - blind
@@ -216,19 +252,8 @@ class VectorTables:
             ante,
             bb_ante,
         )
-        self._folded[rows] = False
-        self._acted[rows] = _NONE
-        self._level[rows] = stakes.big_blind  # rule 7: the full blind, even if it is all-in for less
-        self._increment[rows] = stakes.big_blind
-        self._reopen[rows] = stakes.big_blind
-        self._raise_actions[rows] = 0
-        self._raises[rows] = 0
-        self._street[rows] = 0
-        self._actor[rows] = _NONE
-        self._live[rows] = p
         self._with_chips[rows] = (stack > 0).sum(axis=1)
-        if self.recording:
-            record.start(self, rows)
+        self._actor[rows] = _NONE
         over = self._advance(rows)
         if over.size:  # found when the tables are made, so never in a step
             r = int(over[0])
@@ -237,26 +262,34 @@ class VectorTables:
                 f"stacks {self._seat_stacks[r].tolist()} leave nobody a decision after the forced bets; "
                 "give the players deeper stacks"
             )
-        if first:
-            self._legal_for(rows)
+
+    def _state_after_deal(self) -> tuple[Ints, Ints]:
+        """Table 0's state after its forced bets: what `_deal` copies by button position."""
+        return (
+            np.stack([self._start[0], self._stack[0], self._bet[0], self._contrib[0]]),
+            np.array([self._dead[0], self._with_chips[0], self._actor[0], self._chips[0]]),
+        )
 
     def _shuffled(self, k: int) -> npt.NDArray[np.int8]:
-        """The first ``2 players + 8`` cards of `k` shuffled decks: for a few decks, the order of 52
-        random keys (one call); for many, a partial Fisher-Yates shuffle (a call per card dealt,
-        cheaper per deck). Both give every order of the cards the same chance."""
-        m = self._deck.shape[1]
-        if k <= 256:
-            order: npt.NDArray[np.int8] = np.argsort(self._rng.random((k, 52)), axis=1)[:, :m].astype(np.int8)
-            return order
-        cards = np.tile(np.arange(52, dtype=np.int8), (k, 1))
-        index = np.arange(k)
-        picks = (self._rng.random((k, m)) * (52 - np.arange(m))).astype(np.int64) + np.arange(m)
-        for c in range(m):
-            j = picks[:, c]
-            taken = cards[index, j]
-            cards[index, j] = cards[:, c]
-            cards[:, c] = taken
-        return cards[:, :m]
+        """The first ``2 players + 8`` cards of `k` shuffled decks, taken from a pool shuffled in
+        batches of at least 2,048 decks (a call per card dealt for the whole batch: partial
+        Fisher-Yates, every order of the cards equally likely)."""
+        pool, used = self._pool, self._pool_used
+        if used + k > len(pool):
+            m = self._deck.shape[1]
+            size = max(k, 2048)
+            cards = np.repeat(np.arange(52, dtype=np.int8)[:, None], size, axis=1)  # a deck per column
+            flat, index = cards.reshape(-1), np.arange(size)
+            picks = (self._rng.random((m, size)) * (52 - np.arange(m))[:, None]).astype(np.int64)
+            picks = (picks + np.arange(m)[:, None]) * size + index  # card c swaps with one from c on
+            for c in range(m):
+                where = picks[c]
+                taken = flat[where]
+                flat[where] = cards[c]
+                cards[c] = taken
+            pool, used = self._pool, self._pool_used = np.ascontiguousarray(cards[:m].T), 0
+        self._pool_used = used + k
+        return pool[used : used + k]
 
     # ------------------------------------------------------------ actions
     def _apply(self, rows: Ints, a: Ints) -> None:
@@ -287,33 +320,31 @@ class VectorTables:
         if self.recording:
             record.actions(self, rows, i, a, new_bet)
 
-    def _legal_for(self, rows: Ints) -> None:
-        """The action mask and raise-to totals of the player to act at `rows` (`Hand._legal_for`)."""
-        i = self._actor[rows]
-        bet, stack, level = self._bet[rows, i], self._stack[rows, i], self._level[rows]
-        to_call = np.clip(level - bet, 0, stack)
+    def _legal_for(self) -> None:
+        """The action mask and raise-to totals of the player to act at every table (`Hand._legal_for`;
+        a table's mask depends on its state alone, so unchanged tables keep theirs)."""
+        i, every = self._actor, self._every
+        bet, stack = self._bet[every, i], self._stack[every, i]
+        level, increment = self._level, self._increment
+        to_call = np.minimum(level - bet, stack)
         all_in = bet + stack
-        depth = np.where(self._folded[rows], -1, self._bet[rows] + self._stack[rows])
+        depth = np.where(self._folded, -1, self._bet + self._stack)
         # Rule 11: a raise needs another player in the hand who could put in more than the level.
-        callers = (self._with_chips[rows] > 1) & ((level == 0) | (level < _second_largest(depth)))
-        acted = self._acted[rows, i]
+        callers = (self._with_chips > 1) & ((level == 0) | (level < _second_largest(depth)))
+        acted = self._acted[every, i]
         added = level - acted
-        reopened = (acted == _NONE) | ((added > 0) & (added >= self._increment[rows]))  # rules 8, 9
+        reopened = (acted == _NONE) | ((added > 0) & (added >= increment))  # rules 8, 9
         can_raise = (all_in > level) & callers & reopened
-        low = np.minimum(level + self._increment[rows], all_in)
-        pot = self._chips[rows] - self._stack[rows].sum(axis=1)
-        tos = (
-            bet[:, None]
-            + to_call[:, None]
-            + np.floor(self._fraction_array * (pot + to_call)[:, None]).astype(np.int64)
-        )
+        low = np.minimum(level + increment, all_in)
+        pot = self._chips - self._stack.sum(axis=1)
+        tos = self._tos
+        tos[:, 2:-1] = (self._fraction_array * (pot + to_call)[:, None]).astype(np.int64)  # rounded down
+        tos[:, 2:-1] += (bet + to_call)[:, None]
+        tos[:, -1] = all_in
         legal = self.legal
-        legal[rows, 0] = True
-        legal[rows, 1] = True
-        legal[rows, 2:-1] = can_raise[:, None] & (low[:, None] <= tos) & (tos < all_in[:, None])
-        legal[rows, -1] = can_raise
-        self._tos[rows, 2:-1] = tos
-        self._tos[rows, -1] = all_in
+        legal[:, 2:-1] = (low[:, None] <= tos[:, 2:-1]) & (tos[:, 2:-1] < all_in[:, None])
+        legal[:, 2:-1] &= can_raise[:, None]
+        legal[:, -1] = can_raise
 
     # ------------------------------------------------------- the transition
     def _advance(self, rows: Ints) -> Ints:
