@@ -47,32 +47,32 @@ def observe(t: Tables, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
     out = np.zeros((k, observation_size(n)), dtype=np.float32)
     index = np.arange(k)
     me = t._actor[rows]
-    deck = t._deck[rows]
-    out[index, deck[index, me]] = 1
-    out[index, deck[index, n + me]] = 1
+    deck = t._deck[:, rows]  # a deck per column
+    out[index, deck[me, index]] = 1
+    out[index, deck[n + me, index]] = 1
     street = t._street[rows]
     first = 2 * n
     for column, card in ((first + 1, 0), (first + 2, 0), (first + 3, 0), (first + 5, 1), (first + 7, 2)):
         seen = index[street > card]
-        out[seen, 52 + deck[seen, column]] = 1
+        out[seen, 52 + deck[column, seen]] = 1
     out[index, 104 + street] = 1
     out[index, 108 + me] = 1
-    order = (me[:, None] + np.arange(n)) % n  # own seat first, then clockwise
-    stack = t._stack[rows[:, None], order]
-    folded = t._folded[rows[:, None], order]
+    order = (me + np.arange(n)[:, None]) % n  # own seat first, then clockwise; a table per column
+    stack = t._stack[order, rows].T
+    folded = t._folded[order, rows].T
     base = 108 + n
     out[:, base : base + 4 * n : 4] = stack / bb
-    out[:, base + 1 : base + 4 * n : 4] = t._bet[rows[:, None], order] / bb
+    out[:, base + 1 : base + 4 * n : 4] = t._bet[order, rows].T / bb
     out[:, base + 2 : base + 4 * n : 4] = folded
     out[:, base + 3 : base + 4 * n : 4] = (stack == 0) & ~folded
     rest = base + 4 * n
-    out[:, rest] = (t._chips[rows] - t._stack[rows].sum(axis=1)) / bb
-    my_bet = t._bet[rows, me]
-    out[:, rest + 1] = np.clip(t._level[rows] - my_bet, 0, t._stack[rows, me]) / bb
+    out[:, rest] = (t._chips[rows] - t._stack[:, rows].sum(axis=0)) / bb
+    my_bet = t._bet[me, rows]
+    out[:, rest + 1] = np.clip(t._level[rows] - my_bet, 0, t._stack[me, rows]) / bb
     can_raise = t.legal[rows, -1]
     low = _min_raise_to(t, rows, me)
     out[:, rest + 2] = np.where(can_raise, low / bb, 0)
-    out[:, rest + 3] = np.where(can_raise, t._tos[rows, -1] / bb, 0)
+    out[:, rest + 3] = np.where(can_raise, t._tos[-1, rows] / bb, 0)
     out[:, rest + 4 :] = t._raises[rows]
     return out
 
@@ -80,6 +80,6 @@ def observe(t: Tables, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
 def _min_raise_to(t: Tables, rows: npt.NDArray[np.int64], me: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     """The smallest legal raise-to total (where a raise is legal)."""
     increment = t._increment[rows]
-    all_in = t._bet[rows, me] + t._stack[rows, me]
+    all_in = t._bet[me, rows] + t._stack[me, rows]
     out: npt.NDArray[np.int64] = np.minimum(t._level[rows] + increment, all_in)
     return out

@@ -44,7 +44,7 @@ def start(t: Tables, rows: Ints) -> None:
     """Begin the record of a new hand at `rows`: the hole cards."""
     n = t.players
     for r in rows.tolist():
-        deck = t._deck[r].tolist()
+        deck = t._deck[:, r].tolist()
         t._log[r] = [f"d dh p{i + 1} {_NAMES[deck[i]]}{_NAMES[deck[n + i]]}" for i in range(n)]
 
 
@@ -59,7 +59,7 @@ def board(t: Tables, rows: Ints) -> None:
     """Record the board cards dealt as each table at `rows` opens its next street."""
     columns = board_columns(t.players)
     for r, street in zip(rows.tolist(), t._street[rows].tolist(), strict=True):
-        deck = t._deck[r]
+        deck = t._deck[:, r]
         dealt = columns[:3] if street == 1 else columns[street + 1 : street + 2]
         t._log[r].append("d db " + "".join(_NAMES[deck[c]] for c in dealt))
 
@@ -76,15 +76,15 @@ def finish(t: Tables, rows: Ints) -> list[dict[str, Any]]:
     out = []
     for r in rows.tolist():
         lines = t._log[r]
-        live = [i for i in range(n) if not t._folded[r, i]]
+        live = [i for i in range(n) if not t._folded[i, r]]
         if len(live) > 1:
-            deck = t._deck[r].tolist()
+            deck = t._deck[:, r].tolist()
             lines += [f"p{i + 1} sm {_NAMES[deck[i]]}{_NAMES[deck[n + i]]}" for i in live]
         button = int(t.button[r])
         out.append({
             "variant": "NT", "antes": antes, "blinds_or_straddles": blinds, "min_bet": stakes.big_blind,
-            "starting_stacks": t._start[r].tolist(), "actions": lines,
-            "finishing_stacks": t._stack[r].tolist(), "table": r + 1, "hand": int(t.hands_played[r]),
+            "starting_stacks": t._start[:, r].tolist(), "actions": lines,
+            "finishing_stacks": t._stack[:, r].tolist(), "table": r + 1, "hand": int(t.hands_played[r]),
             "seats": [(button + 1 + i) % n + 1 for i in range(n)], "seat_count": n,
         })  # fmt: skip
         t._log[r] = []

@@ -1,8 +1,9 @@
 """Showdowns of many tables at once: best hands, side pots and odd chips on arrays (rules 17, 18).
 
-Pure functions over ``(k, players)`` arrays in dealing order, as `holdem.pots` and `holdem.showdown`
-do for one hand: a pot for each contribution level of a player still in, dead money to the main
-pot, a split pot's odd chips one at a time from the first player left of the button.
+Pure functions over ``(players, k)`` arrays (a table per column, players in dealing order), as
+`holdem.pots` and `holdem.showdown` do for one hand: a pot for each contribution level of a player
+still in, dead money to the main pot, a split pot's odd chips one at a time from the first player
+left of the button.
 """
 
 from __future__ import annotations
@@ -25,69 +26,72 @@ def board_columns(players: int) -> list[int]:
 
 
 def strengths(decks: npt.NDArray[np.int8], players: int) -> npt.NDArray[np.int32]:
-    """``(k, players)`` best-five-of-seven strengths (higher wins) from each table's deck."""
-    k = len(decks)
-    board = decks[:, board_columns(players)]
-    cards = np.empty((k, players, 7), dtype=np.int8)
-    cards[:, :, 0] = decks[:, :players]
-    cards[:, :, 1] = decks[:, players : 2 * players]
-    cards[:, :, 2:] = board[:, None, :]
-    return strengths_of(cards.reshape(k * players, 7)).reshape(k, players)
+    """``(players, k)`` best-five-of-seven strengths (higher wins) from `k` decks, a deck per column."""
+    k = decks.shape[1]
+    cards = np.empty((players, k, 7), dtype=np.int8)
+    cards[:, :, 0] = decks[:players]
+    cards[:, :, 1] = decks[players : 2 * players]
+    cards[:, :, 2:] = decks[board_columns(players)].T
+    return strengths_of(cards.reshape(players * k, 7)).reshape(players, k)
 
 
 def payouts(contrib: Ints, folded: Bools, dead: Ints, value: npt.NDArray[np.int32]) -> Ints:
     """What each player wins: every pot to the best hand among the players eligible for it.
 
-    `contrib` is each player's chips in the middle, `dead` the money that is nobody's bet (a
-    big-blind ante), `value` the strengths (folded players' are ignored).
+    Arrays are ``(players, k)``: `contrib` is each player's chips in the middle, `value` the
+    strengths (folded players' are ignored); `dead` is each table's money that is nobody's bet
+    (a big-blind ante).
     """
     strength = np.where(folded, -1, value)
-    top = np.where(folded, -1, contrib).max(axis=1)
+    top = np.where(folded, -1, contrib).max(axis=0)
     # One pot where every player still in put in the same: the common case, settled at once.
-    single = ((contrib == top[:, None]) | folded).all(axis=1)
+    single = ((contrib == top) | folded).all(axis=0)
     if single.all():
-        return _one_pot(contrib.sum(axis=1) + dead, strength)
+        return _one_pot(contrib.sum(axis=0) + dead, strength)
     out = np.zeros(contrib.shape, dtype=np.int64)
     if single.any():
-        out[single] = _one_pot(contrib[single].sum(axis=1) + dead[single], strength[single])
+        out[:, single] = _one_pot(contrib[:, single].sum(axis=0) + dead[single], strength[:, single])
     side = ~single
-    out[side] = _side_pots(contrib[side], folded[side], dead[side], strength[side])
+    out[:, side] = _side_pots(contrib[:, side], folded[:, side], dead[side], strength[:, side])
     return out
 
 
 def _shares(amount: Ints, winners: Bools) -> Ints:
     """`amount` split among `winners`, odd chips one each from the first player left of the button
     on (rule 18)."""
-    share, odd = np.divmod(amount, np.maximum(winners.sum(axis=1), 1))
-    rank = np.cumsum(winners, axis=1) - 1
-    out: Ints = np.where(winners, share[:, None] + (rank < odd[:, None]), 0)
+    share, odd = np.divmod(amount, np.maximum(winners.sum(axis=0), 1))
+    out: Ints = np.where(winners, share, 0)
+    split = odd > 0
+    if split.any():
+        rank = np.cumsum(winners[:, split], axis=0) - 1  # among the winners, from player 0 on
+        out[:, split] += winners[:, split] & (rank < odd[split])
     return out
 
 
 def _one_pot(amount: Ints, strength: Ints) -> Ints:
     """A single pot to the best hand (folded players' `strength` is -1)."""
-    return _shares(amount, strength == strength.max(axis=1, keepdims=True))
+    return _shares(amount, strength == strength.max(axis=0))
 
 
 def _side_pots(contrib: Ints, folded: Bools, dead: Ints, strength: Ints) -> Ints:
     """A pot per contribution level of a player still in, lowest first; chips above the highest
     such level (a folded player's) join the last pot, dead money the first."""
-    k, n = contrib.shape
-    out = np.zeros((k, n), dtype=np.int64)
-    levels = np.sort(np.where(folded, np.iinfo(np.int64).max, contrib), axis=1)  # folded sort last
-    live = n - folded.sum(axis=1)
-    top = levels[np.arange(k), live - 1]
-    excess = np.maximum(contrib - top[:, None], 0).sum(axis=1)
+    n, k = contrib.shape
+    out = np.zeros((n, k), dtype=np.int64)
+    levels = np.sort(np.where(folded, np.iinfo(np.int64).max, contrib), axis=0)  # folded sort last
+    live = n - folded.sum(axis=0)
+    top = levels[live - 1, np.arange(k)]
+    excess = np.maximum(contrib - top, 0).sum(axis=0)
     below = np.zeros(k, dtype=np.int64)
     for j in range(int(live.max())):  # a pot per level of a player still in, at most
         valid = j < live
-        level = np.where(valid, levels[:, j], below)
-        amount = (np.minimum(contrib, level[:, None]) - np.minimum(contrib, below[:, None])).sum(axis=1)
+        level = np.where(valid, levels[j], below)
+        amount = (np.minimum(contrib, level) - np.minimum(contrib, below)).sum(axis=0)
         if j == 0:
             amount += dead
         amount += np.where(valid & (j == live - 1), excess, 0)
-        eligible = (contrib >= level[:, None]) & ~folded
-        best = np.where(eligible, strength, -1).max(axis=1)
-        out += _shares(amount, eligible & (strength == best[:, None]))
+        eligible = (contrib >= level) & ~folded
+        best = np.where(eligible, strength, -1).max(axis=0)
+        out += _shares(amount, eligible & (strength == best))
         below = level
     return out

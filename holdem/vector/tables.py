@@ -1,10 +1,11 @@
 """`VectorTables`: N no-limit tables stepped at once, one decision per table per call, on NumPy arrays.
 
-The rules are the engine's (`holdem.hand.Hand`), written for arrays: every table's state is a row,
-players are columns in dealing order (column 0 left of the button, the button last), and each
-rule is a few whole-array operations over the tables that need it. A differential test keeps the
+The rules are the engine's (`holdem.hand.Hand`), written for arrays: every table's state is a column
+and a player's a row, in dealing order (row 0 left of the button, the button last), so that what is
+summed or compared over the players of each table is a few operations on whole rows; each rule is
+a few whole-array operations over the tables that need it. A differential test keeps the
 two in lockstep. Seats, which the caller sees, are fixed; the button moves one seat per hand, so
-the player in column ``p`` sits in seat ``(button + 1 + p) % players``.
+the player in row ``p`` sits in seat ``(button + 1 + p) % players``.
 """
 
 from __future__ import annotations
@@ -25,13 +26,35 @@ __all__ = ["VectorTables"]
 
 Ints = npt.NDArray[np.int64]
 _NONE = -1  # "has not acted this round" and "nobody to act yet"
+# The rows of a table's state block; the first five are those a new street sets.
+_TABLE = (
+    "level",
+    "increment",
+    "reopen",
+    "raise_actions",
+    "actor",
+    "street",
+    "live",
+    "with_chips",
+    "dead",
+    "chips",
+)
 
 
 def _second_largest(values: Ints) -> Ints:
-    """The second-largest value of each row."""
-    if values.shape[1] == 2:
-        return np.minimum(values[:, 0], values[:, 1])
-    out: Ints = np.partition(values, values.shape[1] - 2, axis=1)[:, -2]
+    """The second-largest value of each column (a tie for the largest counts twice)."""
+    top: Ints = np.maximum(values[0], values[1])
+    second: Ints = np.minimum(values[0], values[1])
+    for row in values[2:]:
+        second = np.maximum(second, np.minimum(top, row))
+        top = np.maximum(top, row)
+    return second
+
+
+def _first(chosen: npt.NDArray[np.bool_], rows: Ints) -> Ints:
+    """The first row that is `chosen` in each column (``len(chosen)`` where none is); `rows` is
+    ``arange(len(chosen))`` as a column."""
+    out: Ints = np.where(chosen, rows, len(chosen)).min(axis=0)
     return out
 
 
@@ -94,8 +117,13 @@ class VectorTables:
         self._big = 0 if players == 2 else 1  # the big blind's column: who posts a big-blind ante
         self._opener = 1 if players == 2 else 2 % players  # first to act preflop (rule 1)
         self._fraction_array = np.array(self.fractions)
-        self._columns = np.arange(players)
+        self._columns = np.arange(players)[:, None]  # a player's row number, against a row of tables
         self._every = np.arange(n)
+        bb = stakes.big_blind
+        # Rule 7: a hand's level is the full blind, even if it is all-in for less.
+        self._new_hand = np.array([bb, bb, bb, 0, _NONE, 0, players, 0, 0, 0])[:, None]
+        self._new_street = np.array([0, bb, 0, 0, _NONE])[:, None]
+        self._seat_of = (self._columns + 1 + np.arange(players)) % players  # [player, button]: seat
         self._dealt: tuple[Ints, Ints] | None = None
         self.reset()
         same = bool((self._seat_stacks == self._seat_stacks[0]).all())
@@ -103,9 +131,9 @@ class VectorTables:
         for _ in range(players - 1):  # every button position: somebody must have a decision
             self._deal(np.arange(n))
             dealt[int(self.button[0])] = self._state_after_deal()
-        if same:  # by button: (start, stack, bet, contrib) by column, (dead, with chips, actor, chips)
+        if same:  # the state blocks after the forced bets, by button
             seats_state, table_state = zip(*(dealt[b] for b in range(players)), strict=True)
-            self._dealt = np.stack(seats_state, axis=1), np.stack(table_state, axis=1)
+            self._dealt = np.stack(seats_state, axis=2), np.stack(table_state, axis=1)
         self.reset()
 
     # ------------------------------------------------------------------ public
@@ -113,22 +141,24 @@ class VectorTables:
         """Start over: fresh random source, every button on the last seat, new hands; the observations."""
         n, p = self.n, self.players
         self._rng = np.random.default_rng(self._seed)
-        self._pool, self._pool_used = np.zeros((0, 2 * p + 8), dtype=np.int8), 0
-        shape = (n, p)
-        self._start, self._stack, self._bet, self._contrib = (np.zeros(shape, np.int64) for _ in range(4))
-        self._folded = np.zeros(shape, dtype=bool)
-        self._acted = np.full(shape, _NONE, dtype=np.int64)
-        zeros = (np.zeros(n, np.int64) for _ in range(10))
-        (self._level, self._increment, self._reopen, self._raise_actions, self._street, self._actor,
-         self._live, self._with_chips, self._dead, self._chips) = zeros  # fmt: skip
+        self._pool, self._pool_used = np.zeros((2 * p + 8, 0), dtype=np.int8), 0
+        # The state is two blocks, so that a hand dealt or a street opened is a copy or two: by
+        # player (a row each) and table (a column each), and by table (a column each).
+        self._seats = np.zeros((5, p, n), np.int64)
+        self._start, self._stack, self._bet, self._contrib, self._acted = self._seats
+        self._table = np.zeros((len(_TABLE), n), np.int64)
+        (self._level, self._increment, self._reopen, self._raise_actions, self._actor, self._street,
+         self._live, self._with_chips, self._dead, self._chips) = self._table  # fmt: skip
+        self._folded = np.zeros((p, n), dtype=bool)
         self._raises = np.zeros((n, 4), dtype=np.int64)
-        self._deck = np.zeros((n, 2 * p + 8), dtype=np.int8)
+        self._deck = np.zeros((2 * p + 8, n), dtype=np.int8)  # a column per table
         self.button: Ints = np.full(n, p - 1, dtype=np.int64)
         self.hands_played: Ints = np.zeros(n, dtype=np.int64)
-        self.final_stacks: Ints = np.zeros(shape, dtype=np.int64)
+        self.final_stacks: Ints = np.zeros((n, p), dtype=np.int64)
         self.legal = np.zeros((n, len(self.actions)), dtype=bool)
-        self.legal[:, :2] = True  # fold and check/call, always
-        self._tos = np.zeros((n, len(self.actions)), dtype=np.int64)
+        self._mask = np.zeros((len(self.actions), n), dtype=bool)  # `legal`, an action per row
+        self._mask[:2] = True  # fold and check/call, always
+        self._tos = np.zeros((len(self.actions), n), dtype=np.int64)  # the raises' totals
         self._log: list[list[str]] = [[] for _ in range(n)] if self.recording else []
         self._histories: list[dict[str, Any]] = []
         self._obs: npt.NDArray[np.float32] | None = None
@@ -149,7 +179,7 @@ class VectorTables:
     def decks(self) -> npt.NDArray[np.int8]:
         """The current hand's cards at each table, in dealing order (hole cards twice round, then
         burn and flop, burn and turn, burn and river), as card indices; read-only."""
-        view = self._deck.view()
+        view = self._deck.T
         view.setflags(write=False)
         return view
 
@@ -212,23 +242,18 @@ class VectorTables:
         p = self.players
         if not first:
             self.button[rows] = (self.button[rows] + 1) % p
-        self._deck[rows] = self._shuffled(len(rows))
-        self._folded[rows] = False
-        self._acted[rows] = _NONE
-        self._level[rows] = self.stakes.big_blind  # rule 7: the full blind, even if all-in for less
-        self._increment[rows] = self.stakes.big_blind
-        self._reopen[rows] = self.stakes.big_blind
-        self._raise_actions[rows] = 0
+        self._deck[:, rows] = self._shuffled(len(rows))
+        self._folded[:, rows] = False
         self._raises[rows] = 0
-        self._street[rows] = 0
-        self._live[rows] = p
         if self._dealt is None:
+            self._acted[:, rows] = _NONE
+            self._table[:, rows] = self._new_hand
             self._post(rows)
         else:
             seats, table = self._dealt
             b = self.button[rows]
-            self._start[rows], self._stack[rows], self._bet[rows], self._contrib[rows] = seats[:, b]
-            self._dead[rows], self._with_chips[rows], self._actor[rows], self._chips[rows] = table[:, b]
+            self._seats[:, :, rows] = seats[:, :, b]
+            self._table[:, rows] = table[:, b]
         if self.recording:
             record.start(self, rows)
         if first:
@@ -237,23 +262,22 @@ class VectorTables:
     def _post(self, rows: Ints) -> None:
         """Post the forced bets at `rows` from the seats' stacks and find the first player to act."""
         stakes = self.stakes
-        seats = (self.button[rows, None] + 1 + self._columns) % self.players
-        start = self._seat_stacks[rows[:, None], seats]
-        self._start[rows] = start
-        self._chips[rows] = start.sum(axis=1)
+        seats = self._seat_of[:, self.button[rows]]
+        start = self._seat_stacks[rows, seats]
+        self._start[:, rows] = start
+        self._chips[rows] = start.sum(axis=0)
         ante = np.minimum(start, stakes.ante)
-        blind = np.minimum(start - ante, self._blinds)
+        blind = np.minimum(start - ante, self._blinds[:, None])
         stack = start - ante - blind
-        bb_ante = np.minimum(stack[:, self._big], stakes.big_blind_ante)  # rule 5: after the blind
-        stack[:, self._big] -= bb_ante
-        self._stack[rows], self._bet[rows], self._contrib[rows], self._dead[rows] = (
+        bb_ante = np.minimum(stack[self._big], stakes.big_blind_ante)  # rule 5: after the blind
+        stack[self._big] -= bb_ante
+        self._stack[:, rows], self._bet[:, rows], self._contrib[:, rows], self._dead[rows] = (
             stack,
             blind,
             ante,
             bb_ante,
         )
-        self._with_chips[rows] = (stack > 0).sum(axis=1)
-        self._actor[rows] = _NONE
+        self._with_chips[rows] = (stack > 0).sum(axis=0)
         over = self._advance(rows)
         if over.size:  # found when the tables are made, so never in a step
             r = int(over[0])
@@ -265,18 +289,15 @@ class VectorTables:
 
     def _state_after_deal(self) -> tuple[Ints, Ints]:
         """Table 0's state after its forced bets: what `_deal` copies by button position."""
-        return (
-            np.stack([self._start[0], self._stack[0], self._bet[0], self._contrib[0]]),
-            np.array([self._dead[0], self._with_chips[0], self._actor[0], self._chips[0]]),
-        )
+        return self._seats[:, :, 0].copy(), self._table[:, 0].copy()
 
     def _shuffled(self, k: int) -> npt.NDArray[np.int8]:
         """The first ``2 players + 8`` cards of `k` shuffled decks, taken from a pool shuffled in
         batches of at least 2,048 decks (a call per card dealt for the whole batch: partial
         Fisher-Yates, every order of the cards equally likely)."""
         pool, used = self._pool, self._pool_used
-        if used + k > len(pool):
-            m = self._deck.shape[1]
+        if used + k > pool.shape[1]:
+            m = len(self._deck)
             size = max(k, 2048)
             cards = np.repeat(np.arange(52, dtype=np.int8)[:, None], size, axis=1)  # a deck per column
             flat, index = cards.reshape(-1), np.arange(size)
@@ -287,25 +308,25 @@ class VectorTables:
                 taken = flat[where]
                 flat[where] = cards[c]
                 cards[c] = taken
-            pool, used = self._pool, self._pool_used = np.ascontiguousarray(cards[:m].T), 0
+            pool, used = self._pool, self._pool_used = cards[:m], 0
         self._pool_used = used + k
-        return pool[used : used + k]
+        return pool[:, used : used + k]
 
     # ------------------------------------------------------------ actions
     def _apply(self, rows: Ints, a: Ints) -> None:
         """Move the chips of each table's action (`Hand.act`, on arrays)."""
         i = self._actor[rows]
         fold, raising = a == 0, a >= 2
-        bet, stack, level = self._bet[rows, i], self._stack[rows, i], self._level[rows]
-        to = self._tos[rows, a]
-        called = bet + np.clip(level - bet, 0, stack)
+        bet, stack, level = self._bet[i, rows], self._stack[i, rows], self._level[rows]
+        to = self._tos[a, rows]
+        called = bet + np.minimum(level - bet, stack)  # the level is the largest bet
         new_bet = np.where(raising, to, np.where(a == 1, called, bet))
         left = stack - (new_bet - bet)
-        self._bet[rows, i], self._stack[rows, i] = new_bet, left
+        self._bet[i, rows], self._stack[i, rows] = new_bet, left
         self._with_chips[rows] -= fold | (left == 0)
         if fold.any():
             folders = rows[fold]
-            self._folded[folders, i[fold]] = True
+            self._folded[i[fold], folders] = True
             self._live[folders] -= 1
         if raising.any():
             r, to = rows[raising], to[raising]
@@ -316,7 +337,7 @@ class VectorTables:
             self._increment[r] = np.where(full, np.maximum(increment, to - level), increment)
             self._reopen[r] = np.where(full, to, self._reopen[r])
             self._level[r] = to
-        self._acted[rows, i] = self._level[rows]
+        self._acted[i, rows] = self._level[rows]
         if self.recording:
             record.actions(self, rows, i, a, new_bet)
 
@@ -324,27 +345,27 @@ class VectorTables:
         """The action mask and raise-to totals of the player to act at every table (`Hand._legal_for`;
         a table's mask depends on its state alone, so unchanged tables keep theirs)."""
         i, every = self._actor, self._every
-        bet, stack = self._bet[every, i], self._stack[every, i]
+        bet, stack = self._bet[i, every], self._stack[i, every]
         level, increment = self._level, self._increment
         to_call = np.minimum(level - bet, stack)
         all_in = bet + stack
         depth = np.where(self._folded, -1, self._bet + self._stack)
         # Rule 11: a raise needs another player in the hand who could put in more than the level.
         callers = (self._with_chips > 1) & ((level == 0) | (level < _second_largest(depth)))
-        acted = self._acted[every, i]
+        acted = self._acted[i, every]
         added = level - acted
         reopened = (acted == _NONE) | ((added > 0) & (added >= increment))  # rules 8, 9
         can_raise = (all_in > level) & callers & reopened
         low = np.minimum(level + increment, all_in)
-        pot = self._chips - self._stack.sum(axis=1)
-        tos = self._tos
-        tos[:, 2:-1] = (self._fraction_array * (pot + to_call)[:, None]).astype(np.int64)  # rounded down
-        tos[:, 2:-1] += (bet + to_call)[:, None]
-        tos[:, -1] = all_in
-        legal = self.legal
-        legal[:, 2:-1] = (low[:, None] <= tos[:, 2:-1]) & (tos[:, 2:-1] < all_in[:, None])
-        legal[:, 2:-1] &= can_raise[:, None]
-        legal[:, -1] = can_raise
+        pot = self._chips - self._stack.sum(axis=0)
+        tos, mask = self._tos, self._mask
+        for j, fraction in enumerate(self.fractions, start=2):
+            to = bet + to_call + (fraction * (pot + to_call)).astype(np.int64)  # rounded down
+            tos[j] = to
+            mask[j] = can_raise & (low <= to) & (to < all_in)
+        tos[-1] = all_in
+        mask[-1] = can_raise
+        self.legal[...] = mask.T
 
     # ------------------------------------------------------- the transition
     def _advance(self, rows: Ints) -> Ints:
@@ -352,100 +373,105 @@ class VectorTables:
         returns the tables whose hand is over, settled."""
         ended: list[Ints] = []
         alone = self._live[rows] == 1  # folded to one player (only an action does that)
-        pending = rows
-        if alone.any():
-            won = rows[alone]
-            self._end_round(won)
-            winner = np.argmin(self._folded[won], axis=1)
-            self._stack[won, winner] += self._contrib[won].sum(axis=1) + self._dead[won]
-            ended.append(won)
-            pending = rows[~alone]
-        showdowns: list[Ints] = []  # settled together below, whichever street their betting ended on
+        won, pending = (rows[alone], rows[~alone]) if alone.any() else (rows[:0], rows)
         nxt, found = self._next_actor(pending)
         self._actor[pending[found]] = nxt[found]
         over = pending[~found]
+        closing = np.concatenate([won, over]) if won.size else over
+        if closing.size:
+            self._end_round(closing)
+        if won.size:
+            winner = _first(~self._folded[:, won], self._columns)
+            self._stack[winner, won] += self._contrib[:, won].sum(axis=0) + self._dead[won]
+            ended.append(won)
+        showdowns: list[Ints] = []  # settled together below, whichever street their betting ended on
         if over.size:
-            self._end_round(over)
             river = self._street[over] == 3
             showdowns.append(over[river])
             opened = over[~river]
             self._open_street(opened)
             # A new street: no bets, nobody has acted. The first player left of the button who is in
             # with chips acts, if another player has chips too; else the board is run out.
-            playing = ~self._folded[opened] & (self._stack[opened] > 0)
             acts = self._with_chips[opened] > 1
-            self._actor[opened[acts]] = np.argmax(playing[acts], axis=1)
+            acting = opened[acts]
+            playing = ~self._folded[:, acting] & (self._stack[:, acting] > 0)
+            self._actor[acting] = _first(playing, self._columns)
             run_out = opened[~acts]
-            while (behind := run_out[self._street[run_out] < 3]).size:  # a street at a time, to the river
-                self._open_street(behind)
+            if run_out.size and self.recording:  # a street at a time, to the river
+                while (behind := run_out[self._street[run_out] < 3]).size:
+                    self._open_street(behind)
+            self._street[run_out] = 3
             showdowns.append(run_out)
         if showdowns:
             shown = np.concatenate(showdowns)
             if shown.size:
-                value = strengths(self._deck[shown], self.players)
-                self._stack[shown] += payouts(
-                    self._contrib[shown], self._folded[shown], self._dead[shown], value
+                value = strengths(self._deck[:, shown], self.players)
+                self._stack[:, shown] += payouts(
+                    self._contrib[:, shown], self._folded[:, shown], self._dead[shown], value
                 )
                 ended.append(shown)
         return np.sort(np.concatenate(ended)) if ended else rows[:0]
 
     def _next_actor(self, rows: Ints) -> tuple[Ints, npt.NDArray[np.bool_]]:
         """The next player who must act at `rows`, and whether there is one (`Hand._next_actor`)."""
-        stack, bet, folded = self._stack[rows], self._bet[rows], self._folded[rows]
-        level = self._level[rows]
-        waiting = (self._acted[rows] == _NONE) & (self._with_chips[rows, None] > 1)  # rule 11
-        candidate = ~folded & (stack > 0) & ((bet < level[:, None]) | waiting)
+        p = self.players
+        every = 2 * len(rows) > self.n  # then cheaper for every table than gathering these
+        cols: Ints | slice = slice(None) if every else rows
+        stack, bet, folded = self._stack[:, cols], self._bet[:, cols], self._folded[:, cols]
+        level = self._level[cols]
+        waiting = (self._acted[:, cols] == _NONE) & (self._with_chips[cols] > 1)  # rule 11
+        candidate = ~folded & (stack > 0) & ((bet < level) | waiting)
         # Rule 11: preflop before any raise, a player whose blind covers everyone is not asked.
-        covering = (self._street[rows] == 0) & (self._raise_actions[rows] == 0)
+        covering = (self._street[cols] == 0) & (self._raise_actions[cols] == 0)
         if covering.any():
             depth = np.where(folded, -1, bet + stack)
             second = _second_largest(depth)
             covering &= level >= second
             if covering.any():
-                top = depth.max(axis=1, keepdims=True)
-                others = np.where(depth == top, second[:, None], top)  # the deepest other player
-                candidate &= ~(covering[:, None] & (bet >= others))
-        actor = self._actor[rows]
-        first = np.where(self._street[rows] == 0, self._opener, 0)
-        begin = np.where(actor == _NONE, first, actor + 1)
-        order = (self._columns - begin[:, None]) % self.players
-        key = np.where(candidate, order, self.players)
-        nxt = key.argmin(axis=1)
-        return nxt, key[np.arange(len(rows)), nxt] < self.players
+                top = depth.max(axis=0)
+                others = np.where(depth == top, second, top)  # the deepest other player
+                candidate &= ~(covering & (bet >= others))
+        actor = self._actor[cols]
+        first = np.where(self._street[cols] == 0, self._opener, 0)
+        begin = np.where(actor == _NONE, first, actor + 1)  # from 0 to p
+        # The first candidate clockwise from `begin`: the least distance from it.
+        distance = self._columns - begin
+        distance += np.where(distance < 0, p, 0)
+        distance = np.where(candidate, distance, p).min(axis=0)
+        nxt = begin + distance
+        nxt -= np.where(nxt >= p, p, 0)
+        if every:
+            return nxt[rows], distance[rows] < p
+        return nxt, distance < p
 
     def _end_round(self, rows: Ints) -> None:
         """Return an uncalled bet (rule 16) and move the bets into the pots."""
-        bet = self._bet[rows]
-        top = bet.argmax(axis=1)
-        index = np.arange(len(rows))
-        uncalled = bet[index, top] - _second_largest(bet)
+        bet = self._bet[:, rows]
+        uncalled = bet.max(axis=0) - _second_largest(bet)
         back = uncalled > 0
         if back.any():
-            r, t, u = rows[back], top[back], uncalled[back]
-            self._with_chips[r] += self._stack[r, t] == 0
-            self._stack[r, t] += u
-            self._bet[r, t] -= u
-        self._contrib[rows] += self._bet[rows]
-        self._bet[rows] = 0
+            r, u = rows[back], uncalled[back]
+            t = bet[:, back].argmax(axis=0)
+            self._with_chips[r] += self._stack[t, r] == 0
+            self._stack[t, r] += u
+            bet[t, back] -= u
+        self._contrib[:, rows] += bet
+        self._bet[:, rows] = 0
 
     def _open_street(self, rows: Ints) -> None:
         """The next betting round: no bets, nobody has acted, the first player left of the button."""
         self._street[rows] += 1
-        self._acted[rows] = _NONE
-        self._level[rows] = 0
-        self._increment[rows] = self.stakes.big_blind
-        self._reopen[rows] = 0
-        self._raise_actions[rows] = 0
-        self._actor[rows] = _NONE
+        self._acted[:, rows] = _NONE
+        self._table[:5, rows] = self._new_street  # level, increment, reopen, raise actions, actor
         if self.recording:
             record.board(self, rows)
 
     def _finish(self, rows: Ints, rewards: npt.NDArray[np.float32], done: npt.NDArray[np.bool_]) -> None:
         """Report the hands over at `rows`: rewards by seat in big blinds, final stacks, histories."""
-        seats = (self.button[rows, None] + 1 + self._columns) % self.players
-        final = self._stack[rows]
-        self.final_stacks[rows[:, None], seats] = final
-        rewards[rows[:, None], seats] = (final - self._start[rows]) / self.stakes.big_blind
+        seats = self._seat_of[:, self.button[rows]]
+        final = self._stack[:, rows]
+        self.final_stacks[rows, seats] = final
+        rewards[rows, seats] = (final - self._start[:, rows]) / self.stakes.big_blind
         done[rows] = True
         self.hands_played[rows] += 1
         if self.recording:
