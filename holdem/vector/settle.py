@@ -11,7 +11,8 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from holdem.batch import strengths_of
+from holdem import _tables
+from holdem.batch import lookup, tables
 
 __all__ = ["board_columns", "payouts", "strengths"]
 
@@ -26,13 +27,29 @@ def board_columns(players: int) -> list[int]:
 
 
 def strengths(decks: npt.NDArray[np.int8], players: int) -> npt.NDArray[np.int32]:
-    """``(players, k)`` best-five-of-seven strengths (higher wins) from `k` decks, a deck per column."""
+    """``(players, k)`` best-five-of-seven strengths (higher wins) from `k` decks, a deck per column.
+
+    The evaluator's keys are summed once per board and added to each player's two (as
+    `holdem.batch` does for seven cards); the suits are summed only where a flush is possible.
+    """
+    t = tables()
     k = decks.shape[1]
-    cards = np.empty((players, k, 7), dtype=np.int8)
-    cards[:, :, 0] = decks[:players]
-    cards[:, :, 1] = decks[players : 2 * players]
-    cards[:, :, 2:] = decks[board_columns(players)].T
-    return strengths_of(cards.reshape(players * k, 7)).reshape(players, k)
+    board = decks[board_columns(players)]
+    keys = t.keys
+    board_sum = keys[board].sum(axis=0) + _tables.OFFSET
+    sums = (keys[decks[:players]] + keys[decks[players : 2 * players]] + board_sum).reshape(-1)
+
+    def suit_sums(rows: npt.NDArray[np.intp]) -> npt.NDArray[np.int64]:
+        player, table = np.divmod(rows, k)
+        bits = t.suit_bits
+        out: npt.NDArray[np.int64] = (
+            bits[decks[player, table]]
+            + bits[decks[players + player, table]]
+            + bits[board[:, table]].sum(axis=0)
+        )
+        return out
+
+    return lookup(sums, suit_sums, t).reshape(players, k)
 
 
 def payouts(contrib: Ints, folded: Bools, dead: Ints, value: npt.NDArray[np.int32]) -> Ints:
