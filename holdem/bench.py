@@ -5,6 +5,9 @@ from __future__ import annotations
 import random
 import time
 
+import numpy as np
+import numpy.typing as npt
+
 from holdem.actions import Action, LegalActions
 from holdem.hand import Hand
 from holdem.stakes import Stakes
@@ -14,8 +17,10 @@ __all__ = [
     "RandomPolicyBot",
     "match_rates",
     "random_policy",
+    "random_policy_arrays",
     "random_policy_hands",
     "vector_rates",
+    "vector_sng_rates",
     "warm_up",
 ]
 
@@ -138,4 +143,47 @@ def vector_rates(
         "decisions_per_s": steps * tables / seconds,
         "steps_per_s": steps / seconds,
         "hands_per_s": (int(t.hands_played.sum()) - hands) / seconds,
+    }
+
+
+def random_policy_arrays(legal: npt.NDArray[np.bool_], rng: np.random.Generator) -> npt.NDArray[np.int64]:
+    """`random_policy` for a `holdem.vector.VectorSitAndGos` at every table at once (its actions:
+    fold, check/call, the smallest raise, ..., the largest raise): fold, check-or-call or raise, each a
+    third of the time; a raise to the minimum or all-in, 50/50 (the largest raise where the smallest
+    is all-in too)."""
+    n, largest = legal.shape[0], legal.shape[1] - 1
+    choice = rng.integers(0, 3, n)
+    smallest = (rng.random(n) < 0.5) & legal[:, 2]
+    calm = np.where(choice == 0, 0, 1)
+    out: npt.NDArray[np.int64] = np.where(
+        (choice == 2) & legal[:, largest], np.where(smallest, 2, largest), calm
+    )
+    return out
+
+
+def vector_sng_rates(tables: int, entrants: int, steps: int, seed: int) -> dict[str, float]:
+    """Hands and sit-and-gos per second of `holdem.vector.VectorSitAndGos` (turbo structure, one
+    table of `entrants`) under `random_policy_arrays`, and how many hands had each number of
+    players. Ten untimed steps first."""
+    from holdem.tournament import load_structure
+    from holdem.vector import VectorSitAndGos
+
+    s = VectorSitAndGos(tables, entrants, load_structure("turbo"), seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(10):
+        s.step(random_policy_arrays(s.legal, rng))
+    s.results()
+    hands, sizes = int(s.hands_played.sum()), s.hand_sizes.copy()
+    start = time.perf_counter()
+    finished = 0
+    for _ in range(steps):
+        s.step(random_policy_arrays(s.legal, rng))
+        finished += len(s.results())
+    seconds = time.perf_counter() - start
+    mix = s.hand_sizes - sizes
+    return {
+        "tables": tables,
+        "hands_per_s": (int(s.hands_played.sum()) - hands) / seconds,
+        "sngs_per_s": finished / seconds,
+        **{f"hands_with_{k}": int(mix[k]) for k in range(2, len(mix))},
     }

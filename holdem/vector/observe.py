@@ -11,8 +11,6 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from holdem.stakes import Stakes
-
 __all__ = ["observation_size", "observe"]
 
 
@@ -25,7 +23,7 @@ class Tables(Protocol):
     """What the observation reads of a `VectorTables`."""
 
     players: int
-    stakes: Stakes
+    _bb: npt.NDArray[np.int64]
     _actor: npt.NDArray[np.int64]
     _deck: npt.NDArray[np.int8]
     _street: npt.NDArray[np.int64]
@@ -43,7 +41,7 @@ class Tables(Protocol):
 def observe(t: Tables, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
     """``(len(rows), observation_size)`` observations of the players to act at `rows`."""
     k, n = len(rows), t.players
-    bb = float(t.stakes.big_blind)
+    bb = t._bb[rows].astype(np.float64)  # each table's big blind
     out = np.zeros((k, observation_size(n)), dtype=np.float32)
     index = np.arange(k)
     me = t._actor[rows]
@@ -61,8 +59,8 @@ def observe(t: Tables, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
     stack = t._stack[order, rows].T
     folded = t._folded[order, rows].T
     base = 108 + n
-    out[:, base : base + 4 * n : 4] = stack / bb
-    out[:, base + 1 : base + 4 * n : 4] = t._bet[order, rows].T / bb
+    out[:, base : base + 4 * n : 4] = stack / bb[:, None]
+    out[:, base + 1 : base + 4 * n : 4] = t._bet[order, rows].T / bb[:, None]
     out[:, base + 2 : base + 4 * n : 4] = folded
     out[:, base + 3 : base + 4 * n : 4] = (stack == 0) & ~folded
     rest = base + 4 * n
