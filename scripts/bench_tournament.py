@@ -1,7 +1,9 @@
 """Tournament speed: tournaments/s of random bots (9-entrant SNGs and a 180-entrant MTT, turbo,
 9-max) on 1 and 2 workers and on Dask (a LocalCluster started for the series, and one already
-running, by address); hands/s inside SNGs against the bare engine with the same policy in the same
-run; and the time of an exact ICM for 12 players with 9 paid. A benchmark, not a test.
+running, by address); hands/s inside SNGs, `holdem tournament`'s and `holdem.vector.VectorSitAndGos`'s
+(4,096 at once, the same policy over arrays), against the bare engine with the same policy in the
+same run at each one's mix of table sizes; and the time of an exact ICM for 12 players with 9 paid.
+A benchmark, not a test.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import random
 import time
 from collections import Counter
 
-from holdem.bench import RandomPolicyBot, random_policy_hands
+from holdem.bench import RandomPolicyBot, random_policy_hands, vector_sng_rates
 from holdem.tournament import icm, load_structure
 from holdem.tournament.run import HandPlayed, TournamentConfig, play_tournament
 from holdem.tournament.series import run_tournaments
@@ -71,6 +73,16 @@ def icm_ms(repeat: int) -> float:
     return best * 1000
 
 
+def engine_at(players: Counter[int], report: dict[str, float]) -> float:
+    """The bare engine's hands/s at a mix of table sizes: the time per hand, weighted by the mix."""
+    total = sum(players.values())
+    return 1 / sum(players[n] / total / report[f"engine_{n}p_hands_per_s"] for n in players)
+
+
+def mean_players(players: Counter[int]) -> float:
+    return sum(n * k for n, k in players.items()) / sum(players.values())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
@@ -105,14 +117,17 @@ def main() -> None:
                 report[key] = max(report.get(key, 0.0), rate(9, args.series, 2, args.seed, dask=dask))
         sng, players = sng_hands(200, args.seed)
         report["sng_hands_per_s"] = max(report.get("sng_hands_per_s", 0.0), sng)
+        vector = vector_sng_rates(4096, 9, 120, args.seed)
+        if vector["hands_per_s"] > report.get("vector_sng_hands_per_s", 0.0):
+            report["vector_sng_hands_per_s"] = vector["hands_per_s"]
+            vector_players = Counter({n: int(vector[f"hands_with_{n}"]) for n in range(2, 10)})
         for n in range(2, 10):
             key = f"engine_{n}p_hands_per_s"
             report[key] = max(report.get(key, 0.0), random_policy_hands(n, 20_000, args.seed))
-    total = sum(players.values())
-    # the engine at the SNG's own mix of table sizes: the time per hand, weighted by that mix
-    mix = sum(players[n] / total / report[f"engine_{n}p_hands_per_s"] for n in players)
-    report["engine_at_sng_mix_hands_per_s"] = 1 / mix
-    report["sng_mean_players_per_hand"] = sum(n * k for n, k in players.items()) / total
+    report["engine_at_sng_mix_hands_per_s"] = engine_at(players, report)
+    report["sng_mean_players_per_hand"] = mean_players(players)
+    report["engine_at_vector_sng_mix_hands_per_s"] = engine_at(vector_players, report)
+    report["vector_sng_mean_players_per_hand"] = mean_players(vector_players)
     report["icm_12_players_9_paid_ms"] = icm_ms(20)
     if args.json:
         print(json.dumps(report))
@@ -139,6 +154,12 @@ def main() -> None:
         f"hands/s inside 9-entrant SNGs: {sng:,.0f}; bare engine, same policy: {nine:,.0f} at 9 players "
         f"({sng / nine:.2f}), {mixed:,.0f} at the SNG's mix of table sizes "
         f"(mean {report['sng_mean_players_per_hand']:.1f} players; {sng / mixed:.2f})"
+    )
+    vector, mixed = report["vector_sng_hands_per_s"], report["engine_at_vector_sng_mix_hands_per_s"]
+    print(
+        f"hands/s inside 9-entrant SNGs of holdem.vector (4,096 at once, the same policy over arrays): "
+        f"{vector:,.0f}; bare engine at their mix of table sizes (mean "
+        f"{report['vector_sng_mean_players_per_hand']:.1f} players): {mixed:,.0f} ({vector / mixed:.2f})"
     )
     print(f"exact ICM, 12 players, 9 paid: {report['icm_12_players_9_paid_ms']:.1f} ms")
 
