@@ -11,8 +11,9 @@ ORDER = [
     "_tables", "evaluator", "batch", "ranges", "odds",
     "stakes", "actions", "pots", "events", "positions", "views",
     "showdown", "betting", "posting", "checks", "hand", "invariants",
-    "phh", "pokerstars", "table", "snapshot", "vector",
-    "bots", "decide", "stats", "luck", "parallel", "match", "session", "tournament", "acpc", "env", "server",
+    "phh", "pokerstars", "table", "snapshot",
+    "bots", "decide", "stats", "luck", "parallel", "match", "session", "tournament", "vector", "acpc", "env",
+    "server",
     "report", "play",
     "bench", "docs", "cli", "__main__",
 ]  # fmt: skip
