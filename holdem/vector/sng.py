@@ -33,7 +33,12 @@ class VectorSitAndGos(Engine):
 
     Actions: fold, check/call, the smallest raise, a raise to each pot fraction (after calling) and
     the largest raise. ``step(actions)`` returns each seat's prize at tables whose sit-and-go ended
-    in the call, and which ended; ``results()`` returns those sit-and-gos as `TournamentRun`s.
+    in the call, and which ended; ``results()`` returns those sit-and-gos as `TournamentRun`s (the
+    entrants ``e1``.., bot ``"vector"``). Readable between calls, by table: ``entrant`` (by seat, the
+    entrant sitting there, -1 for none), ``seat_stacks`` (by seat, at the start of the current hand),
+    ``button``, ``actor`` (seats), ``clock`` (minutes), ``runs`` (which sit-and-go), ``hands_played``;
+    ``hand_sizes`` counts finished hands by the players dealt in. `decks` has two cards for every
+    seat, an empty one's too, which nobody is dealt.
     """
 
     def __init__(
