@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+import json
 import random
 import time
 
@@ -9,12 +11,14 @@ import numpy as np
 import numpy.typing as npt
 
 from holdem.actions import Action, LegalActions
+from holdem.errors import InvalidConfigError
 from holdem.hand import Hand
 from holdem.stakes import Stakes
 from holdem.views import SeatView
 
 __all__ = [
     "RandomPolicyBot",
+    "command",
     "match_rates",
     "random_policy",
     "random_policy_arrays",
@@ -187,3 +191,48 @@ def vector_sng_rates(tables: int, entrants: int, steps: int, seed: int) -> dict[
         "sngs_per_s": finished / seconds,
         **{f"hands_with_{k}": int(mix[k]) for k in range(2, len(mix))},
     }
+
+
+def command(args: argparse.Namespace) -> int:
+    """``holdem bench``: measure, then print a line (or JSON with ``--json``)."""
+    if args.what == "vector":
+        return _vector_command(args)
+    if args.what == "match":
+        rates = match_rates(args.hands, args.seed, players=args.players, repeat=args.repeat)
+        if args.json:
+            print(json.dumps(rates))
+        else:
+            ring, engine = rates["random_ring_hands_per_s"], rates["engine_hands_per_s"]
+            print(f"random vs random, {args.players} players: {ring:,.0f} hands/s, {ring / engine:.0%} of "
+                  f"the bare engine's {engine:,.0f} (same policy, same run)")  # fmt: skip
+            print(f"equity vs random, heads-up: {rates['equity_hu_hands_per_s']:,.0f} hands/s, "
+                  f"{rates['equity_decisions_per_s']:,.0f} equity decisions/s")  # fmt: skip
+        return 0
+    warm_up(args.players)
+    rate = max(random_policy_hands(args.players, args.hands, args.seed) for _ in range(args.repeat))
+    if args.json:
+        print(json.dumps({"hands_per_s": rate, "players": args.players, "hands": args.hands}))
+    else:
+        print(f"{rate:,.0f} hands/s ({args.players} players, {args.hands:,} hands, random policy)")
+    return 0
+
+
+def _vector_command(args: argparse.Namespace) -> int:
+    if args.sng is not None:
+        if args.sng > 9:
+            raise InvalidConfigError(f"a vector sit-and-go has 2 to 9 entrants, got {args.sng}")
+        runs = [vector_sng_rates(args.tables, args.sng, args.steps, args.seed) for _ in range(args.repeat)]
+        best = max(runs, key=lambda r: r["hands_per_s"])
+        print(json.dumps(best) if args.json else f"{best['hands_per_s']:,.0f} hands/s, "
+              f"{best['sngs_per_s']:,.0f} sit-and-gos/s ({args.tables:,} at once, {args.sng} entrants, "
+              "turbo, the engine benchmark's policy)")  # fmt: skip
+        return 0
+    if args.players > 9:
+        raise InvalidConfigError(f"holdem.vector plays 2 to 9 players, got {args.players}")
+    runs = [vector_rates(args.tables, args.players, args.steps, args.seed, observe=args.observe)
+            for _ in range(args.repeat)]  # fmt: skip
+    rates = max(runs, key=lambda r: r["decisions_per_s"])
+    seen = f"{args.tables:,} tables of {args.players}" + (", observations built" if args.observe else "")
+    print(json.dumps(rates) if args.json else f"{rates['decisions_per_s']:,.0f} decisions/s, "
+          f"{rates['hands_per_s']:,.0f} hands/s, {rates['steps_per_s']:,.1f} steps/s ({seen})")  # fmt: skip
+    return 0

@@ -26,7 +26,7 @@ from holdem.arguments import (
     seconds,
     subcommand,
 )
-from holdem.errors import HoldemError, InvalidConfigError
+from holdem.errors import HoldemError
 
 __all__ = ["main"]
 
@@ -141,44 +141,9 @@ def _report(as_json: bool, record: dict[str, object]) -> None:
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
-    if args.what == "vector":
-        return _bench_vector(args)
-    if args.what == "match":
-        from holdem.bench import match_rates
+    from holdem.bench import command
 
-        rates = match_rates(args.hands, args.seed, players=args.players, repeat=args.repeat)
-        if args.json:
-            print(json.dumps(rates))
-        else:
-            ring, engine = rates["random_ring_hands_per_s"], rates["engine_hands_per_s"]
-            print(f"random vs random, {args.players} players: {ring:,.0f} hands/s, {ring / engine:.0%} of "
-                  f"the bare engine's {engine:,.0f} (same policy, same run)")  # fmt: skip
-            print(f"equity vs random, heads-up: {rates['equity_hu_hands_per_s']:,.0f} hands/s, "
-                  f"{rates['equity_decisions_per_s']:,.0f} equity decisions/s")  # fmt: skip
-        return 0
-    from holdem.bench import random_policy_hands, warm_up
-
-    warm_up(args.players)
-    rate = max(random_policy_hands(args.players, args.hands, args.seed) for _ in range(args.repeat))
-    if args.json:
-        print(json.dumps({"hands_per_s": rate, "players": args.players, "hands": args.hands}))
-    else:
-        print(f"{rate:,.0f} hands/s ({args.players} players, {args.hands:,} hands, random policy)")
-    return 0
-
-
-def _bench_vector(args: argparse.Namespace) -> int:
-    from holdem.bench import vector_rates
-
-    if args.players > 9:
-        raise InvalidConfigError(f"holdem.vector plays 2 to 9 players, got {args.players}")
-    runs = [vector_rates(args.tables, args.players, args.steps, args.seed, observe=args.observe)
-            for _ in range(args.repeat)]  # fmt: skip
-    rates = max(runs, key=lambda r: r["decisions_per_s"])
-    seen = f"{args.tables:,} tables of {args.players}" + (", observations built" if args.observe else "")
-    print(json.dumps(rates) if args.json else f"{rates['decisions_per_s']:,.0f} decisions/s, "
-          f"{rates['hands_per_s']:,.0f} hands/s, {rates['steps_per_s']:,.1f} steps/s ({seen})")  # fmt: skip
-    return 0
+    return command(args)
 
 
 def _cmd_icm(args: argparse.Namespace) -> int:
@@ -346,7 +311,8 @@ def build_parser() -> argparse.ArgumentParser:
                  "/ raise to the minimum or all-in). 'match': bots of the same policy through the bot "
                  "interface, beside the bare engine in the same run, and the equity bot heads-up. "
                  "'vector': holdem.vector's tables stepped at once, random masked actions "
-                 "(--tables, --steps). All warm up first.")  # fmt: skip
+                 "(--tables, --steps), or with --sng ENTRANTS its sit-and-gos under the engine's policy. "
+                 "All warm up first.")  # fmt: skip
     bench.add_argument("what", choices=["engine", "match", "vector"], help="what to measure")
     bench.add_argument("--players", type=players, default=6, help="players at the table (2-10)")
     bench.add_argument("--hands", type=positive_int, default=20_000, help="hands to play")
@@ -355,6 +321,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--tables", type=positive_int, default=4096, help="vector: tables stepped at once")
     bench.add_argument("--steps", type=positive_int, default=300, help="vector: calls of step to time")
     bench.add_argument("--observe", action="store_true", help="vector: also build the observations")
+    bench.add_argument("--sng", type=players, help="vector: sit-and-gos of this many entrants (turbo)")
     bench.add_argument("--json", action="store_true", help="print JSON")
     bench.set_defaults(run=_cmd_bench)
 

@@ -4,6 +4,7 @@ the tournament rules give."""
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from typing import Any
 
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 
 from holdem import Action, Deck, Hand
 from holdem.cards import CARDS
+from holdem.cli import main
 from holdem.env.encoding import ActionSpace
 from holdem.errors import IllegalActionError, InvalidConfigError
 from holdem.table import Table
@@ -287,3 +289,13 @@ def test_a_configuration_that_cannot_play_is_refused_by_name(
     config: dict[str, object] = {"n": 1, "entrants": 6, "structure": STEEP} | arguments
     with pytest.raises(InvalidConfigError, match=message):
         VectorSitAndGos(**config)  # type: ignore[arg-type]
+
+
+def test_bench_vector_sng_prints_its_rates(capsys: pytest.CaptureFixture[str]) -> None:
+    assert 0 == main(["bench", "vector", "--sng", "6", "--tables", "64", "--steps", "30", "--repeat", "1",
+                      "--json"])  # fmt: skip
+    rates = json.loads(capsys.readouterr().out)
+    assert rates["tables"] == 64 and rates["hands_per_s"] > 0 and rates["sngs_per_s"] > 0
+    assert sum(rates[f"hands_with_{n}"] for n in range(2, 7)) > 0
+    assert 2 == main(["bench", "vector", "--sng", "10"])
+    assert "a vector sit-and-go has 2 to 9 entrants, got 10" in capsys.readouterr().err
