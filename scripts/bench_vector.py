@@ -5,8 +5,8 @@ N tables per call, `holdem.env`'s PettingZoo env one decision at a time, OpenSpi
 ``universal_poker`` (no-limit, 100 big blinds, its fold/call/pot/all-in action set, the nearest to
 ours) and PettingZoo's ``texas_holdem_no_limit_v6``. Measured turn by turn, best of `--rounds`.
 Also: memory at 4,096 six-handed tables, the cost per decision from 1,024 to 65,536 tables, the
-long differential test (`--lockstep HANDS`), and a profile (`--profile`). A benchmark, not a test;
-needs ``pip install -e '.[bench,rl]'``.
+long differential tests (`--lockstep HANDS`, `--lockstep-sng SNGS`), and a profile (`--profile`).
+A benchmark, not a test; needs ``pip install -e '.[bench,rl]'``.
 """
 
 from __future__ import annotations
@@ -106,6 +106,30 @@ def memory(tables: int, players: int) -> float:
     return peak / 1e6
 
 
+def lockstep_sng(count: int) -> None:
+    """The differential test of `VectorSitAndGos` until `count` sit-and-gos have been compared."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from holdem.tournament import load_structure
+    from tests.vector_sng_lockstep import STEEP, Logged, play
+
+    start = time.perf_counter()
+    total = seed = 0
+    fields = [
+        (9, 9, "turbo"),
+        (6, 6, "steep"),
+        (5, 9, "steep"),
+        (3, 3, "steep"),
+        (2, 2, "steep"),
+        (8, 9, "turbo"),
+    ]
+    while total < count:
+        for entrants, seats, plan in fields:
+            chosen = load_structure(plan) if plan == "turbo" else STEEP
+            total += play(Logged(64, entrants, chosen, seats=seats, seed=seed), chosen, 300, seed=seed)
+            seed += 1
+    print(f"lockstep: {total:,} sit-and-gos, vector and engine agree ({time.perf_counter() - start:.0f} s)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
@@ -113,6 +137,12 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=4096, help="tables per call (default 4096)")
     parser.add_argument("--lockstep", type=int, default=0, help="also run the differential test, HANDS hands")
     parser.add_argument("--profile", action="store_true", help="print where a 6-max step spends its time")
+    parser.add_argument(
+        "--lockstep-sng",
+        type=int,
+        default=0,
+        help="also run the sit-and-gos' differential test, SNGS sit-and-gos",
+    )
     args = parser.parse_args()
     warnings.filterwarnings("ignore")
     runs: dict[str, Callable[[int], Rate]] = {
@@ -158,6 +188,8 @@ def main() -> None:
             total += lockstep(64, players, args.lockstep // len(configs), stacks=stacks, stakes=stakes,
                               seed=players, observe_every=7)  # fmt: skip
         print(f"lockstep: {total:,} hands, vector and engine agree ({time.perf_counter() - start:.0f} s)")
+    if args.lockstep_sng:
+        lockstep_sng(args.lockstep_sng)
     if args.profile:
         t = VectorTables(args.tables, 6, seed=0)
         rng = np.random.default_rng(0)
