@@ -172,6 +172,9 @@ def test_where_steps_only_the_named_tables() -> None:
     t.step(np.ones(4, dtype=np.int64), where=where)
     assert (actor[~where] == t.actor[~where]).all()
     assert (actor[where] != t.actor[where]).all()  # the button called the blind: the big blind is next
+    actor = t.actor.copy()
+    t.step(np.full(4, 99), where=np.zeros(4, dtype=bool))  # no table: nothing to check, nothing changes
+    assert (actor == t.actor).all()
 
 
 @pytest.mark.parametrize(

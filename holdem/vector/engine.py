@@ -132,7 +132,9 @@ class Engine:
                     f"where must be {self.n} booleans, got shape {mask.shape} {mask.dtype}"
                 )
             rows = np.flatnonzero(mask)
-        a = chosen[rows].astype(np.int64)
+        a = (chosen if where is None else chosen[rows]).astype(np.int64)
+        if not a.size or (0 <= a.min() and a.max() < len(self.actions) and self._mask[a, rows].all()):
+            return rows, a
         ok = (a >= 0) & (a < len(self.actions))
         ok[ok] = self.legal[rows[ok], a[ok]]
         if not ok.all():
