@@ -21,7 +21,7 @@ from holdem.errors import InvalidConfigError
 from holdem.tournament.payouts import payout_shares, prizes
 from holdem.tournament.run import Finish, TournamentRun, settle_busts
 from holdem.tournament.structure import Structure
-from holdem.vector.engine import NONE, TABLE, Engine, Ints
+from holdem.vector.engine import NONE, Engine, Ints
 from holdem.vector.observe import observation_size, observe
 
 __all__ = ["VectorSitAndGos"]
@@ -237,7 +237,7 @@ class VectorSitAndGos(Engine):
         small_col, big_col = (self._blind_seats[:, rows] - self.button[rows] - 1) % p
         index = np.arange(k)
         blinds = np.zeros((p, k), dtype=np.int64)
-        blinds[small_col, index] = np.where(present[small_col, index], small_blind, 0)
+        blinds[small_col, index] = small_blind  # an empty seat has no chips: it posts nothing
         blinds[big_col, index] = big_blind
         antes = np.minimum(start, ante)
         bets = np.minimum(start - antes, blinds)
@@ -248,15 +248,14 @@ class VectorSitAndGos(Engine):
         self._folded[:, rows] = ~present
         self._raises[rows] = 0
         self._deck[:, rows] = self._shuffled(k)
-        block = self._table
-        block[:, rows] = 0
-        for name, value in (("level", big_blind), ("increment", big_blind), ("reopen", big_blind)):
-            block[TABLE.index(name), rows] = value  # rule 7: the full blind, even if all-in for less
-        block[TABLE.index("actor"), rows] = NONE
-        block[TABLE.index("live"), rows] = present.sum(axis=0)
-        block[TABLE.index("with_chips"), rows] = (stack > 0).sum(axis=0)
-        block[TABLE.index("dead"), rows] = dead
-        block[TABLE.index("chips"), rows] = start.sum(axis=0)
+        self._table[:, rows] = 0  # no raise yet, preflop
+        # Rule 7: the level is the full blind, even if it is all-in for less.
+        self._level[rows] = self._increment[rows] = self._reopen[rows] = big_blind
+        self._actor[rows] = NONE
+        self._live[rows] = present.sum(axis=0)
+        self._with_chips[rows] = (stack > 0).sum(axis=0)
+        self._dead[rows] = dead
+        self._chips[rows] = start.sum(axis=0)
         self._bb[rows] = big_blind
         # The first player preflop is the next one after the big blind who can act (heads-up the
         # button): `_next_actor` looks from the seat after the big blind on.
