@@ -18,9 +18,7 @@ import asyncio
 import contextlib
 import urllib.error
 import urllib.request
-from typing import TYPE_CHECKING, Any
-
-import attrs
+from typing import Any
 
 from holdem.server import SERVER_HINT
 
@@ -32,18 +30,10 @@ try:
 except ImportError as error:  # pragma: no cover - depends on what is installed
     raise ImportError(SERVER_HINT) from error
 
-if TYPE_CHECKING:
-    from holdem.server.app import Hub
+from holdem.server.config import Cluster
+from holdem.server.hub import Hub, read_body
 
 __all__ = ["Cluster", "forward", "relay", "room_of_token"]
-
-
-@attrs.frozen
-class Cluster:
-    """This process's part in a cluster: the address other processes reach it at, and the lease time."""
-
-    address: str
-    lease_seconds: float = 5.0
 
 
 def room_of_token(token: str) -> str | None:
@@ -57,7 +47,7 @@ async def forward(hub: Hub, request: Request, ident: str) -> Response:
     address = await hub.address_of(ident)
     if address is None or (hub.cluster is not None and address == hub.cluster.address):  # never to itself
         return JSONResponse({"error": f"no table {ident!r}"}, 404)
-    body = await request.body()
+    body = await read_body(request)
     url = address + request.url.path + (f"?{request.url.query}" if request.url.query else "")
     headers = {k: v for k, v in request.headers.items() if k.lower() in ("authorization", "content-type")}
 

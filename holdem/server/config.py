@@ -1,4 +1,5 @@
-"""A cash table's settings, read from the JSON of ``POST /api/tables`` with every field checked."""
+"""A cash table's settings, read from the JSON of ``POST /api/tables`` with every field checked, and a
+process's part in a cluster."""
 
 from __future__ import annotations
 
@@ -8,7 +9,15 @@ import attrs
 
 from holdem.errors import HoldemError
 
-__all__ = ["RequestError", "TableConfig", "table_config"]
+__all__ = [
+    "CHIP_LIMIT",
+    "NAME_LIMIT",
+    "Cluster",
+    "RequestError",
+    "TableConfig",
+    "player_name",
+    "table_config",
+]
 
 
 class RequestError(HoldemError, ValueError):
@@ -17,6 +26,28 @@ class RequestError(HoldemError, ValueError):
     def __init__(self, message: str, status: int = 400) -> None:
         super().__init__(message)
         self.status = status
+
+
+NAME_LIMIT = 32
+
+
+def player_name(name: Any) -> str:
+    """A player's name as given, less spaces at either end: 1 to 32 printable characters. Names are
+    compared without case (`name.casefold()`): "Ann" and " ann " are the same player."""
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > NAME_LIMIT:
+        raise RequestError(f"name must be 1 to {NAME_LIMIT} printable characters, got {name!r}")
+    if not name.isprintable():
+        raise RequestError(f"name must be 1 to {NAME_LIMIT} printable characters, got {name!r}")
+    return name.strip()
+
+
+@attrs.frozen
+class Cluster:
+    """This process's part in a cluster (`holdem.server.cluster`): the address other processes reach it
+    at, and the lease time."""
+
+    address: str
+    lease_seconds: float = 5.0
 
 
 @attrs.frozen

@@ -42,6 +42,9 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 
 __all__ = ["JoinSummary", "message_for", "play_bot", "run_bot"]
 
+RECHECK = 2.0
+"""Seconds of silence after which a seat asks the server for the table's state again."""
+
 Decision = Callable[[int, SeatView, Action], None]
 """Called with the hand number, the view and the action sent, at each decision (for tests and logs)."""
 
@@ -62,6 +65,9 @@ class JoinSummary:
     """Messages the server answered with an error (a stale action after a reconnect, say)."""
     reconnects: int = 0
     left: bool = False
+    bank: float | None = None
+    """The seat's time bank in seconds as last seen: less than the table's means a decision outran
+    the decision clock."""
 
     @property
     def won(self) -> int:
@@ -77,8 +83,9 @@ class JoinSummary:
         )
 
 
-def message_for(action: object, view: SeatView, hand: int) -> dict[str, Any]:
-    """The ``act`` message for a bot's answer, checked against `view.legal` exactly as the engine
+def message_for(action: object, view: SeatView, hand: int, steps: int | None = None) -> dict[str, Any]:
+    """The ``act`` message for a bot's answer in hand `hand` (after `steps` actions, if given: the
+    server then refuses it at any other step), checked against `view.legal` exactly as the engine
     checks it (an all-in becomes the raise or call it amounts to); `IllegalActionError` otherwise."""
     legal = view.legal
     if legal is None:
@@ -107,8 +114,10 @@ def message_for(action: object, view: SeatView, hand: int) -> dict[str, Any]:
         if low is None or high is None or amount is None or not low <= amount <= high:
             allowed = "no raise is allowed" if low is None else f"raise to {low}..{high}"
             raise IllegalActionError(f"raise to {amount} is not allowed: {allowed}")
-        return {"type": "act", "hand": hand, "action": "raise", "amount": amount}
-    return {"type": "act", "hand": hand, "action": kind.value}
+        message = {"type": "act", "hand": hand, "action": "raise", "amount": amount}
+    else:
+        message = {"type": "act", "hand": hand, "action": kind.value}
+    return message if steps is None else message | {"steps": steps}
 
 
 def play_bot(url: str, table: str, bot: BotSpec, **options: Any) -> JoinSummary:
@@ -187,34 +196,62 @@ class _Seat:
         self.summary, self.token, self.bot, self.rebuy, self.hands = summary, token, bot, rebuy, hands
         self.on_decision = on_decision
         self.answered: tuple[int, int] | None = None  # (hand, steps) of the last decision sent
+        self.sent: dict[str, Any] | None = None  # the message sent for it
+        self.resend = False  # the seat asked for the state again: an answered turn still waiting is resent
+        self.rechecked = 0.0  # when it last asked
         self.dealt: set[int] = set()  # hands this seat was dealt into
         self.counted: set[int] = set()  # finished hands counted
         self.started: set[int] = set()  # hands the bot's start_hand was called for
         self.rebuying = self.asked = self.sitting_out = False  # a rebuy awaited; asked on this connection
 
     async def play(self, ws: Any, stop: asyncio.Event, base: str) -> None:
-        """Answer this connection's states until it closes, the bot is done, or `stop` is set."""
+        """Answer this connection's states until it closes, the bot is done, or `stop` is set.
+
+        One receive is kept waiting for the whole connection and never cancelled while the seat
+        plays, so no message is lost. After `RECHECK` seconds of silence, or an error, the seat asks
+        for the table's state again: a turn it answered that is still waiting gets the same answer
+        again (the server refuses it as stale if the first was stored after all)."""
         # A new connection's states are the truth: an answer sent before the connection dropped
         # was stored (the state has moved on) or not (the same turn comes again, to be answered).
-        self.answered, self.asked = None, False
-        while not stop.is_set():
-            try:
-                text = await asyncio.wait_for(ws.recv(), 0.2)
-            except TimeoutError:
-                continue
-            message = json.loads(text)
-            if message["type"] == "error":  # refused: the state to come says what is true
-                self.summary.refused += 1
-                self.answered = None
-                self.rebuying = False  # a refused rebuy is not awaited
-                continue
-            if message["type"] != "state":
-                continue
-            if await self.track(ws, message, base):
-                return
-            decision = self.decide(message)
-            if decision is not None:
-                await ws.send(json.dumps(decision))
+        self.answered, self.asked, self.resend = None, False, False
+        stopped = asyncio.ensure_future(stop.wait())
+        receiving: asyncio.Future[Any] | None = None
+        try:
+            while True:
+                receiving = receiving or asyncio.ensure_future(ws.recv())
+                done, _ = await asyncio.wait(
+                    {receiving, stopped}, timeout=RECHECK, return_when=asyncio.FIRST_COMPLETED
+                )
+                if stopped in done:
+                    return
+                if receiving not in done:  # silence: has the table moved on without telling us?
+                    await self.recheck(ws)
+                    continue
+                message, receiving = json.loads(receiving.result()), None
+                if message["type"] == "error":  # refused: ask what is true now
+                    self.summary.refused += 1
+                    self.rebuying = False  # a refused rebuy is not awaited
+                    await self.recheck(ws)
+                    continue
+                if message["type"] != "state":
+                    continue
+                if await self.track(ws, message, base):
+                    return
+                decision = self.decide(message)
+                if decision is not None:
+                    await ws.send(json.dumps(decision))
+        finally:
+            for task in (receiving, stopped):
+                if task is not None:
+                    task.cancel()
+
+    async def recheck(self, ws: Any) -> None:
+        """Ask for the table's state again (at most twice a second: a refused request is not repeated
+        at once); an answered turn still waiting in the answer is resent."""
+        self.resend = True
+        if time.monotonic() - self.rechecked >= 0.5:
+            self.rechecked = time.monotonic()
+            await ws.send(json.dumps({"type": "state"}))
 
     async def track(self, ws: Any, state: dict[str, Any], base: str) -> bool:
         """Count finished hands, rebuy or leave when broke, sit out before the last hand; True when done."""
@@ -233,6 +270,7 @@ class _Seat:
             summary.bought += self.rebuy or 0
             self.rebuying = self.asked = False
         summary.stack = held
+        summary.bank = state.get("bank", summary.bank)
         done = self.hands is not None and summary.hands >= self.hands
         refused = self.asked and not self.rebuying  # the server refused the rebuy
         if not me["in_hand"] and (done or (held == 0 and (not self.rebuy or refused))):
@@ -248,13 +286,16 @@ class _Seat:
         return False
 
     def decide(self, state: dict[str, Any]) -> dict[str, Any] | None:
-        """The act message for this state, if it is the bot's turn and not yet answered."""
+        """The act message for this state, if it is the bot's turn: the bot's answer, or the answer
+        already given to this turn when the seat asked again (it was lost or refused)."""
         data = state.get("view")
         if data is None or state["legal"] is None or state["actor"] != self.summary.seat:
             return None
         turn = (state["hand"], state["steps"])
         if turn == self.answered:
-            return None
+            again, self.resend = self.resend, False
+            return self.sent if again else None
+        self.resend = False
         seen = SeatView.from_dict(data)
         if state["hand"] not in self.started:
             self.started.add(state["hand"])
@@ -263,23 +304,24 @@ class _Seat:
                 _guarded(self.summary, start, seen)
         self.answered = turn
         self.summary.decisions += 1
-        hand = state["hand"]
+        hand, steps = turn
         try:
             action = self.bot.act(seen)
         except Exception as error:  # the bot raised: check or fold for it, as in a local match
             fault = f"act raised {type(error).__name__}: {error}"
         else:
             try:
-                return self._sent(hand, seen, action, message_for(action, seen, hand))
+                return self._sent(hand, seen, action, message_for(action, seen, hand, steps))
             except IllegalActionError as error:  # as holdem.decide words it
                 fault = str(error) if not isinstance(action, Action) else f"illegal action {action}: {error}"
         self.summary.faults.append(f"hand {hand}: {fault}")
         action = Action.check() if seen.legal is not None and seen.legal.can_check else Action.fold()
-        return self._sent(hand, seen, action, message_for(action, seen, hand))
+        return self._sent(hand, seen, action, message_for(action, seen, hand, steps))
 
     def _sent(self, hand: int, seen: SeatView, action: Action, message: dict[str, Any]) -> dict[str, Any]:
         if self.on_decision is not None:
             self.on_decision(hand, seen, action)
+        self.sent = message
         return message
 
     async def leave(self, base: str) -> None:

@@ -8,6 +8,7 @@ public log with seats for players; hole cards appear in it only as the seat's ow
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from holdem.actions import Action
@@ -16,7 +17,7 @@ from holdem.server.config import RequestError
 from holdem.server.room import Room
 from holdem.views import redacted_log, view
 
-__all__ = ["MESSAGE_LIMIT", "Request", "error_message", "parse_request", "state_message"]
+__all__ = ["MESSAGE_LIMIT", "Request", "error_message", "parse_json", "parse_request", "state_message"]
 
 MESSAGE_LIMIT = 64 * 1024
 """Longest message a client may send, in bytes (UTF-8)."""
@@ -138,16 +139,40 @@ def error_message(message: str) -> str:
     return json.dumps({"type": "error", "message": message})
 
 
+class _Constant(str):
+    """NaN, Infinity or -Infinity as written: JavaScript's extensions, which JSON does not have."""
+
+
+def parse_json(text: str | bytes) -> Any:
+    """A JSON document with finite numbers only: NaN, Infinity and numbers beyond a double's range
+    are refused naming the field (`RequestError`)."""
+    try:
+        data = json.loads(text, parse_constant=_Constant)
+    except (ValueError, RecursionError):
+        raise RequestError("malformed JSON") from None
+    _check_finite(data, "")
+    return data
+
+
+def _check_finite(value: Any, where: str) -> None:
+    if isinstance(value, _Constant) or (isinstance(value, float) and not math.isfinite(value)):
+        shown = value if isinstance(value, _Constant) else "a number beyond a double's range"
+        raise RequestError(f"{where or 'the message'} must be a finite number, got {shown}")
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _check_finite(item, f"{where}.{key}" if where else str(key))
+    elif isinstance(value, list):
+        for k, item in enumerate(value):
+            _check_finite(item, f"{where}[{k}]")
+
+
 def parse_request(text: str | bytes) -> Request:
     """A client's message, checked; `RequestError` names what is wrong with it."""
     if len(text) > MESSAGE_LIMIT or (
         isinstance(text, str) and len(text.encode("utf-8", "replace")) > MESSAGE_LIMIT
     ):
         raise RequestError(f"message over {MESSAGE_LIMIT // 1024} KiB")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        raise RequestError("malformed JSON") from None
+    data = parse_json(text)
     if not isinstance(data, dict):
         raise RequestError(f"a message is a JSON object, got {type(data).__name__}")
     kind = data.get("type")
@@ -166,6 +191,6 @@ def parse_request(text: str | bytes) -> Request:
         else:
             raise RequestError(f"action must be fold, check, call or raise, got {action!r}")
         return "act", data
-    if kind in ("sit_out", "sit_in", "rebuy", "ping"):
+    if kind in ("sit_out", "sit_in", "rebuy", "ping", "state"):
         return kind, data
-    raise RequestError(f"unknown message type {kind!r}; known: act, sit_out, sit_in, rebuy, ping")
+    raise RequestError(f"unknown message type {kind!r}; known: act, sit_out, sit_in, rebuy, ping, state")

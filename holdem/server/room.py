@@ -30,7 +30,7 @@ from holdem import phh
 from holdem.actions import Action
 from holdem.errors import HoldemError, TableError
 from holdem.evaluator import evaluate
-from holdem.server.config import RequestError, TableConfig, table_config
+from holdem.server.config import RequestError, TableConfig, player_name, table_config
 from holdem.snapshot import table_from_json, table_to_json
 from holdem.stakes import Stakes
 from holdem.table import ButtonRule, Table
@@ -38,7 +38,6 @@ from holdem.table import ButtonRule, Table
 __all__ = ["FORMAT", "Change", "LedgerRow", "Member", "Room", "token_digest"]
 
 FORMAT = "holdem/room"
-_NAME_LIMIT = 32
 
 LedgerRow = tuple[int, int, int, str, str, int]
 """A chip movement: (sequence, hand number, seat, name, "buy_in" | "rebuy" | "cash_out", chips)."""
@@ -99,6 +98,11 @@ class Room:
                 found = seat
         return found
 
+    def steps(self) -> int:
+        """Actions taken in the hand in progress (0 between hands)."""
+        hand = self.table.hand
+        return 0 if hand is None else len(hand.history)
+
     def actor_seat(self) -> int | None:
         hand = self.table.hand
         if hand is None or hand.actor is None:
@@ -130,9 +134,8 @@ class Room:
         """Take a seat (the first free one unless `seat` is given); returns (seat, token, change)."""
         if self.tournament is not None:
             raise RequestError(f"a table of tournament {self.tournament}: enter the tournament instead", 409)
-        if not isinstance(name, str) or not name.strip() or len(name) > _NAME_LIMIT or not name.isprintable():
-            raise RequestError(f"name must be 1 to {_NAME_LIMIT} printable characters, got {name!r}")
-        if any(m.name == name for m in self.members.values()):
+        name = player_name(name)
+        if any(m.name.casefold() == name.casefold() for m in self.members.values()):
             raise RequestError(f"{name!r} is already at this table", 409)
         self._check_buy_in(buy_in, 0)
         free = [s for s in range(self.config.seats) if s not in self.members]
@@ -214,13 +217,16 @@ class Room:
         self._start(now, change)
         return change
 
-    def act(self, seat: int, number: Any, action: Action, now: float) -> Change:
-        """The player in `seat` acts in hand `number` (which guards against stale actions)."""
+    def act(self, seat: int, number: Any, action: Action, now: float, steps: Any = None) -> Change:
+        """The player in `seat` acts in hand `number` after `steps` actions (None: any); both guard
+        against stale actions."""
         hand = self.table.hand
         if hand is None:
             raise RequestError("no hand is in progress")
         if type(number) is not int or number != self.number:
             raise RequestError(f"stale action: hand {number!r} is over, this is hand {self.number}")
+        if steps is not None and (type(steps) is not int or steps != len(hand.history)):
+            raise RequestError(f"stale action: step {steps!r} is over, this is step {len(hand.history)}")
         player = self.table.player_at(seat)
         if player is None:
             raise RequestError(f"seat {seat} is not in hand {self.number}")

@@ -9,7 +9,7 @@ import json
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -17,30 +17,19 @@ from starlette.routing import Route
 
 from holdem.server.cluster import forward
 from holdem.server.config import RequestError, table_config
-from holdem.server.messages import MESSAGE_LIMIT
+from holdem.server.hub import Hub, bearer, read_body, table_summary
+from holdem.server.messages import parse_json
 from holdem.server.room import Change, Room, token_digest
+from holdem.server.storage import lease_key
 from holdem.server.tourney import FORMAT as TOURNEY
 from holdem.server.tourney import Moves, Tourney, tourney_config
 
-if TYPE_CHECKING:
-    from holdem.server.app import Hub
-
-__all__ = ["ROUTES", "bearer"]
-
-
-def bearer(request: Request) -> str:
-    header = request.headers.get("authorization", "")
-    return header[7:].strip() if header[:7].lower() == "bearer " else ""
+__all__ = ["ROUTES"]
 
 
 async def _body(request: Request) -> Any:
-    body = await request.body()
-    if len(body) > MESSAGE_LIMIT:
-        raise RequestError(f"request body over {MESSAGE_LIMIT // 1024} KiB", 413)
-    try:
-        return json.loads(body or b"{}")
-    except (ValueError, RecursionError):
-        raise RequestError("malformed JSON") from None
+    """The request's JSON: at most 64 KiB, finite numbers only (`parse_json`)."""
+    return parse_json(await read_body(request) or b"{}")
 
 
 def _route(handler: Callable[[Request, Hub], Awaitable[Any]]) -> Callable[[Request], Awaitable[Response]]:
@@ -49,9 +38,9 @@ def _route(handler: Callable[[Request, Hub], Awaitable[Any]]) -> Callable[[Reque
     async def endpoint(request: Request) -> Response:
         hub: Hub = request.app.state.hub
         ident = request.path_params.get("table") or request.path_params.get("tournament")
-        if ident is not None and hub.cluster is not None and not await hub.take(ident):
-            return await forward(hub, request, ident)  # served by another process
         try:
+            if ident is not None and hub.cluster is not None and not await hub.take(ident):
+                return await forward(hub, request, ident)  # served by another process
             result = await handler(request, hub)
         except RequestError as error:
             return JSONResponse({"error": str(error)}, status_code=error.status)
@@ -60,31 +49,16 @@ def _route(handler: Callable[[Request, Hub], Awaitable[Any]]) -> Callable[[Reque
     return endpoint
 
 
-def _summary(room: Room) -> dict[str, Any]:
-    seats = room.config.seats
-    return {
-        "id": room.id,
-        "config": room.config.to_dict(),
-        "hand": room.number,
-        "players": [
-            {"seat": s, "name": m.name, "stack": (p.stack if (p := room.table.seats[s]) else 0) + m.joining}
-            for s, m in sorted(room.members.items())
-        ],
-        "free_seats": [s for s in range(seats) if s not in room.members],
-    }
-
-
 async def _health(request: Request, hub: Hub) -> Any:
     return {"ok": True, "tables": len(hub.rooms), "serving": sorted(hub.rooms)}
 
 
 async def _tables(request: Request, hub: Hub) -> Any:
     loop = asyncio.get_running_loop()
-    if request.method == "GET":
+    if request.method == "GET":  # as last stored: a change being stored is not shown
         if hub.cluster is None:
-            return {"tables": [_summary(room) for room in hub.rooms.values()]}
-        now = time.monotonic()
-        return {"tables": [_summary(room) for room in await _stored(hub, Room, now)]}
+            return {"tables": list(hub.lobby.values())}
+        return {"tables": await _stored_tables(hub)}
     hub.check_admin(request)
     config = table_config(await _body(request))
     room = Room(secrets.token_hex(4), config)
@@ -92,10 +66,11 @@ async def _tables(request: Request, hub: Hub) -> Any:
         await loop.run_in_executor(hub.executor, hub.storage.acquire, room.id, hub.cluster.address)
     hub._add(room)
     await hub.apply(room.id, lambda room, now: (None, Change()))
+    summary = hub.lobby[room.id]
     if hub.cluster is not None:  # stored: the process its first player reaches will serve it
         hub.drop(room.id)
         await loop.run_in_executor(hub.executor, hub.storage.release, room.id)
-    return _summary(room)
+    return summary
 
 
 async def _join(request: Request, hub: Hub) -> Any:
@@ -122,8 +97,12 @@ async def _leave(request: Request, hub: Hub) -> Any:
         or room.seat_of_token(token_digest(bearer(request))) != seat
     ):
         raise RequestError(f"leaving seat {seat} needs that seat's token: Authorization: Bearer TOKEN", 403)
-    await hub.apply(ident, lambda room, now: (None, room.leave(seat, now)))
-    return {"table": ident, "seat": seat, "left": seat not in hub.room(ident).members}
+    left = await hub.apply(ident, lambda room, now: _left(seat, room, room.leave(seat, now)))
+    return {"table": ident, "seat": seat, "left": left}
+
+
+def _left(seat: int, room: Room, change: Change) -> tuple[bool, Change]:
+    return seat not in room.members, change
 
 
 async def _hands(request: Request, hub: Hub) -> Any:
@@ -136,8 +115,7 @@ async def _hands(request: Request, hub: Hub) -> Any:
         raise RequestError("after must be a hand number") from None
     if not 0 <= after < 2**63:
         raise RequestError(f"after must be a hand number from 0 to 2**63 - 1, got {after}")
-    loop = asyncio.get_running_loop()
-    rows = await loop.run_in_executor(hub.executor, hub.storage.hands, ident, after)
+    rows = await hub.read(hub.reads.hands, ident, after)
     return {"hands": [{"number": number, "phh": text} for number, text in rows]}
 
 
@@ -152,24 +130,42 @@ async def _ledger(request: Request, hub: Hub) -> Any:
     return {"chips_on_table": chips, "ledger": [dict(zip(names, row, strict=True)) for row in rows]}
 
 
-async def _stored(hub: Hub, kind: type[Room] | type[Tourney], now: float) -> list[Any]:
-    """Every table (`Room`) or tournament (`Tourney`) of every process (`--cluster`): this process's
-    own as they are now, the others' as last stored."""
-    rows = await asyncio.get_running_loop().run_in_executor(hub.executor, hub.storage.rooms)
-    mine: dict[str, Any] = hub.rooms if kind is Room else hub.tourneys
-    found = []
-    for ident, state in rows:
-        data = json.loads(state)
-        if (data.get("format") == TOURNEY) == (kind is Tourney):
-            found.append(mine.get(ident) or kind.from_dict(data, now))
-    return found
+async def _stored_tables(hub: Hub) -> list[dict[str, Any]]:
+    """Every table of every process (`--cluster`) as last stored: this process's own from its lobby,
+    the others' read from the database."""
+    rows = await hub.read(hub.reads.rooms)
+    now, states = time.monotonic(), {ident: json.loads(state) for ident, state in rows}
+    over = {i for i, data in states.items() if data.get("format") == TOURNEY and data["status"] == "finished"}
+    return [
+        hub.lobby.get(ident) or table_summary(Room.from_dict(data, now), finished=lease_key(ident) in over)
+        for ident, data in states.items()
+        if data.get("format") != TOURNEY
+    ]
+
+
+async def _tourney_summaries(hub: Hub) -> list[dict[str, Any]]:
+    """Every tournament's summary as last stored: under each one's lock here, from the database
+    for every process with `--cluster`."""
+    if hub.cluster is not None:
+        rows = await hub.read(hub.reads.rooms)
+        now, found = time.monotonic(), []
+        for _, state in rows:
+            data = json.loads(state)
+            if data.get("format") == TOURNEY:
+                found.append(Tourney.from_dict(data, now).summary(now))
+        return found
+    summaries = []
+    for ident in list(hub.tourneys):
+        async with hub.locks[ident]:
+            if ident in hub.tourneys:
+                summaries.append(hub.tourneys[ident].summary(time.monotonic()))
+    return summaries
 
 
 async def _tournaments(request: Request, hub: Hub) -> Any:
     now = time.monotonic()
     if request.method == "GET":
-        tourneys = list(hub.tourneys.values()) if hub.cluster is None else await _stored(hub, Tourney, now)
-        return {"tournaments": [t.summary(now) for t in tourneys]}
+        return {"tournaments": await _tourney_summaries(hub)}
     hub.check_admin(request)
     tourney = Tourney("t" + secrets.token_hex(4), tourney_config(await _body(request)))
     if hub.cluster is not None:  # served where it was made; its entries and tables are passed on here
@@ -184,10 +180,13 @@ async def _tournaments(request: Request, hub: Hub) -> Any:
 
 async def _tournament(request: Request, hub: Hub) -> Any:
     ident = request.path_params["tournament"]
-    tourney = hub.tourneys.get(ident)
-    if tourney is None:
+    if ident not in hub.tourneys:
         raise RequestError(f"no tournament {ident!r}", 404)
-    return tourney.summary(time.monotonic()) | {"names": list(tourney.entrants)}
+    async with hub.locks[ident]:  # as last stored
+        tourney = hub.tourneys.get(ident)
+        if tourney is None:
+            raise RequestError(f"no tournament {ident!r}", 404)
+        return tourney.summary(time.monotonic()) | {"names": list(tourney.entrants)}
 
 
 async def _tournament_ledger(request: Request, hub: Hub) -> Any:
@@ -195,7 +194,7 @@ async def _tournament_ledger(request: Request, hub: Hub) -> Any:
     ident = request.path_params["tournament"]
     if ident not in hub.tourneys:
         raise RequestError(f"no tournament {ident!r}", 404)
-    rows = await asyncio.get_running_loop().run_in_executor(hub.executor, hub.storage.ledger, ident)
+    rows = await hub.read(hub.reads.ledger, ident)
     names = ("seq", "hand", "seat", "name", "kind", "chips")
     return {"ledger": [dict(zip(names, row, strict=True)) for row in rows]}
 

@@ -27,7 +27,7 @@ from typing import Any
 import attrs
 
 from holdem.errors import HoldemError
-from holdem.server.config import RequestError, TableConfig
+from holdem.server.config import CHIP_LIMIT, RequestError, TableConfig, player_name
 from holdem.server.room import Change, LedgerRow, Member, Room, token_digest
 from holdem.table import Table
 from holdem.tournament.payouts import payout_shares, prizes
@@ -37,7 +37,6 @@ from holdem.tournament.structure import SHIPPED, Structure, load_structure, stru
 __all__ = ["FORMAT", "Moves", "Tourney", "TourneyConfig", "tourney_config"]
 
 FORMAT = "holdem/tournament"
-_NAME_LIMIT = 32
 _KEYS = ("structure", "seats", "entrants", "buy_in", "shares", "action_seconds", "time_bank_seconds",
          "start_at", "late_until_level")  # fmt: skip
 
@@ -67,6 +66,23 @@ class TourneyConfig:
 _DEFAULT = {name: field.default for name, field in attrs.fields_dict(TourneyConfig).items()}
 
 
+_LAST_TIME = 253_402_300_799  # 9999-12-31 23:59:59 UTC
+_LONGEST_LEVEL = 10_080.0  # minutes: a week
+
+
+def _check_chips(chosen: Structure) -> None:
+    """A structure's chips within the tables' limit, and its levels' lengths within a week."""
+    if chosen.starting_stack > CHIP_LIMIT:
+        raise RequestError(f"starting_stack must be at most {CHIP_LIMIT:,}, got {chosen.starting_stack:,}")
+    for k, level in enumerate(chosen.levels, start=1):
+        if level.big_blind > CHIP_LIMIT:
+            raise RequestError(
+                f"level {k}: big_blind must be at most {CHIP_LIMIT:,}, got {level.big_blind:,}"
+            )
+        if level.duration > _LONGEST_LEVEL:
+            raise RequestError(f"level {k}: duration must be at most {_LONGEST_LEVEL:,.0f} minutes")
+
+
 def tourney_config(data: Any) -> TourneyConfig:
     """The settings of ``POST /api/tournaments`` (missing fields take their defaults). `structure` is a
     shipped name or ``{"starting_stack": N, "levels": [...]}`` as a structure file holds."""
@@ -92,6 +108,7 @@ def tourney_config(data: Any) -> TourneyConfig:
         raise
     except HoldemError as error:
         raise RequestError(str(error)) from None
+    _check_chips(chosen)
     values: dict[str, Any] = {"structure": chosen}
     for name, low, high in (("seats", 2, 10), ("entrants", 2, 1000), ("buy_in", 0, 10**9)):
         value = data.get(name, _DEFAULT[name])
@@ -108,18 +125,20 @@ def tourney_config(data: Any) -> TourneyConfig:
         not isinstance(shares, list)
         or not shares
         or len(shares) > values["entrants"]
-        or not all(isinstance(x, int | float) and not isinstance(x, bool) and x >= 0 for x in shares)
+        or not all(isinstance(x, int | float) and not isinstance(x, bool) and 0 <= x <= 1e6 for x in shares)
         or not sum(shares) > 0
     ):
         raise RequestError(
-            f"shares must be 1 to {values['entrants']} non-negative numbers, not all 0, got {shares!r}"
+            f"shares must be 1 to {values['entrants']} numbers from 0 to 1,000,000, not all 0, got {shares!r}"
         )
     values["shares"] = tuple(float(x) for x in shares)
     start_at = data.get("start_at")
     if start_at is not None and (
-        isinstance(start_at, bool) or not isinstance(start_at, int | float) or start_at < 0
+        isinstance(start_at, bool) or not isinstance(start_at, int | float) or not 0 <= start_at <= _LAST_TIME
     ):
-        raise RequestError(f"start_at must be a Unix time in seconds, got {start_at!r}")
+        raise RequestError(
+            f"start_at must be a Unix time in seconds (before the year 10000), got {start_at!r}"
+        )
     values["start_at"] = None if start_at is None else float(start_at)
     late = data.get("late_until_level", 0)
     if type(late) is not int or not 0 <= late <= 1000:
@@ -223,9 +242,8 @@ class Tourney:
             raise RequestError(f"tournament {self.id} is {self.status}: registration is closed", 409)
         if len(self.entrants) >= self.config.entrants:
             raise RequestError(f"tournament {self.id} is full ({self.config.entrants} entrants)", 409)
-        if not isinstance(name, str) or not name.strip() or len(name) > _NAME_LIMIT or not name.isprintable():
-            raise RequestError(f"name must be 1 to {_NAME_LIMIT} printable characters, got {name!r}")
-        if name in self.tokens:
+        name = player_name(name)
+        if any(entrant.casefold() == name.casefold() for entrant in self.tokens):
             raise RequestError(f"{name!r} is already registered", 409)
         token = f"{self.id}.{secrets.token_urlsafe(32)}"
         self.entrants.append(name)

@@ -10,12 +10,14 @@ const SUIT_NAMES = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
 const RANK_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight", 7: "seven",
   6: "six", 5: "five", 4: "four", 3: "three", 2: "two" };
 const SHOWDOWN_MS = 2500; // how long a finished hand stays on screen before the next one is drawn
+const RECHECK_MS = 3000; // silence in a hand after which the page asks for the table's state again
 let state = null; // the state drawn
 let latest = null; // the newest state received (drawn once the showdown pause is over)
 let holding = false;
 let lastSeenHand = null;
 let socket = null;
 let clockTimer = null;
+let heard = Date.now(); // when the last message arrived
 const session = []; // this session's finished hands, newest first
 
 function cardElement(text, small) {
@@ -46,8 +48,26 @@ function send(message) {
   socket.send(JSON.stringify(message));
 }
 
+// Ask the server for the table's state again: after a refusal, or a silence in a hand, so that a missed
+// state never leaves a player without controls while the clock runs on their turn.
+// At most once a second: a refused request for the state must not be asked again at once.
+let rechecked = 0;
+function recheck() {
+  if (!socket || socket.readyState !== WebSocket.OPEN || Date.now() - rechecked < 1000) return;
+  rechecked = Date.now();
+  socket.send(JSON.stringify({ type: "state" }));
+}
+
+setInterval(() => {
+  if (latest && latest.phase && Date.now() - heard > RECHECK_MS) {
+    heard = Date.now();
+    recheck();
+  }
+}, 1000);
+
 function act(action, amount) {
-  const message = { type: "act", hand: state.hand, action };
+  // `steps` ties the action to this turn: a second click cannot land on a later one.
+  const message = { type: "act", hand: state.hand, steps: state.steps, action };
   if (action === "raise") message.amount = amount;
   send(message);
 }
@@ -334,9 +354,13 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws?${query}`);
   socket.onmessage = (event) => {
+    heard = Date.now();
     const message = JSON.parse(event.data);
     if (message.type === "state") receive(message);
-    else if (message.type === "error") $("error").textContent = message.message;
+    else if (message.type === "error") {
+      $("error").textContent = message.message;
+      recheck();  // whatever was refused, show what is true now
+    }
     else if (message.type === "moved") {  // a tournament moved this player: the next state is the new table
       $("error").textContent = `moved to table ${message.table}, seat ${message.seat + 1}`;
       lastSeenHand = null;

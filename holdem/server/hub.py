@@ -1,0 +1,515 @@
+"""The server's state and its one way of changing it: rooms and tournaments, the token index, each
+room's connections, the clock, and the store-then-broadcast writer.
+
+Every change to a room runs under that room's lock: the room applies it (or refuses it, changing
+nothing), the writer stores the room's new state, and only then are the new states queued to its
+connections. Every reader is sent the last stored state: a state is read under the room's lock,
+so a change that is being stored is invisible until its write commits. The writer groups the
+changes that arrive together into one transaction, on one thread of its own, so that many tables
+share each durable commit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import json
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from holdem.server import SERVER_HINT
+
+try:
+    from starlette.requests import Request
+    from starlette.websockets import WebSocket
+except ImportError as error:  # pragma: no cover - depends on what is installed
+    raise ImportError(SERVER_HINT) from error
+
+from holdem.server.config import Cluster, RequestError
+from holdem.server.messages import MESSAGE_LIMIT, error_message, parse_request, state_message
+from holdem.server.room import Change, Room
+from holdem.server.storage import LeaseLost, Write, Writer, lease_key, open_storage
+from holdem.server.tourney import FORMAT as TOURNEY
+from holdem.server.tourney import Moves, Tourney
+
+__all__ = ["QUEUE_LIMIT", "RATE", "Connection", "Hub", "bearer", "read_body", "table_summary"]
+
+RATE = 50.0
+"""Messages a second a connection may send by default, on average (bursts of twice as many)."""
+QUEUE_LIMIT = 256
+"""Messages waiting for a slow reader before its connection is closed."""
+
+T = TypeVar("T")
+
+
+async def read_body(request: Request) -> bytes:
+    """A request's body, refused (413) above `MESSAGE_LIMIT` by its Content-Length, or as soon as more
+    than that has arrived: an oversized body is never read whole."""
+    length = request.headers.get("content-length", "0").strip()
+    if not length.isdigit() or int(length) > MESSAGE_LIMIT:
+        raise RequestError(f"request body over {MESSAGE_LIMIT // 1024} KiB", 413)
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MESSAGE_LIMIT:
+            raise RequestError(f"request body over {MESSAGE_LIMIT // 1024} KiB", 413)
+    return bytes(body)
+
+
+def bearer(request: Request) -> str:
+    """The token of an ``Authorization: Bearer TOKEN`` header ("" without one)."""
+    header = request.headers.get("authorization", "")
+    return header[7:].strip() if header[:7].lower() == "bearer " else ""
+
+
+def table_summary(room: Room, *, finished: bool = False) -> dict[str, Any]:
+    """A table as the lobby lists it (`finished`: its tournament is over)."""
+    seats = room.config.seats
+    return {
+        "id": room.id,
+        "config": room.config.to_dict(),
+        "hand": room.number,
+        "players": [
+            {"seat": s, "name": m.name, "stack": (p.stack if (p := room.table.seats[s]) else 0) + m.joining}
+            for s, m in sorted(room.members.items())
+        ],
+        "free_seats": [s for s in range(seats) if s not in room.members],
+        "tournament": room.tournament,
+        "finished": finished,
+    }
+
+
+class Connection:
+    """One WebSocket: whose it is, what waits to be sent, and its rate-limit allowance."""
+
+    def __init__(
+        self, ws: WebSocket, room: str, seat: int | None, digest: str | None, rate: float, views: bool = False
+    ) -> None:
+        self.ws, self.room, self.seat, self.digest, self.views = ws, room, seat, digest, views
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.rate, self.allowance, self.checked = rate, 2 * rate, time.monotonic()
+        self.close_code = 1008  # a seat left, or a reader too slow
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.allowance = min(2 * self.rate, self.allowance + (now - self.checked) * self.rate)
+        self.checked = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True
+
+    def send(self, text: str | None) -> None:
+        if self.queue.qsize() >= QUEUE_LIMIT:
+            text = None  # a reader this slow is dropped
+        self.queue.put_nowait(text)
+
+    def close(self, code: int) -> None:
+        """Close the connection with `code` once what is queued before it has been sent."""
+        self.close_code = code
+        self.send(None)
+
+    async def pump(self) -> None:
+        while (text := await self.queue.get()) is not None:
+            await self.ws.send_text(text)
+        with contextlib.suppress(Exception):
+            await self.ws.close(self.close_code)
+
+
+class Hub:
+    """The server's state: rooms, the token index, connections, the writer and the clock."""
+
+    def __init__(
+        self,
+        url: str,
+        admin_token: str,
+        *,
+        tick: float = 0.05,
+        rate: float = RATE,
+        cluster: Cluster | None = None,
+    ) -> None:
+        self.url, self.admin, self.cluster = url, admin_token, cluster
+        self.tick, self.rate = tick, rate
+        self.rooms: dict[str, Room] = {}
+        self.tourneys: dict[str, Tourney] = {}
+        self.tokens: dict[str, tuple[str, int]] = {}  # token digest -> (room, seat), every room
+        self.held: dict[str, dict[str, tuple[str, int]]] = {}  # the same, room by room
+        self.connections: dict[str, set[Connection]] = {}
+        self.lobby: dict[str, dict[str, Any]] = {}  # each table's summary as last stored
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.taking: dict[str, asyncio.Lock] = {}  # a table being taken over (`--cluster`)
+        self.executor = ThreadPoolExecutor(1, thread_name_prefix="holdem-db")
+        self.read_executor = ThreadPoolExecutor(1, thread_name_prefix="holdem-db-read")
+        self.tasks: list[asyncio.Task[None]] = []
+
+    async def start(self) -> None:
+        loop = asyncio.get_running_loop()
+        self.storage = await loop.run_in_executor(self.executor, open_storage, self.url)
+        self.reads = await loop.run_in_executor(self.read_executor, open_storage, self.url)
+        self.writer = Writer(self.storage, self.executor)
+        self.tasks = [asyncio.create_task(self.writer.run()), asyncio.create_task(self._clock())]
+        if self.cluster is not None:  # tables are taken one by one, as their leases allow
+            self.storage.owner, self.storage.ttl = secrets.token_hex(8), self.cluster.lease_seconds
+            self.tasks.append(asyncio.create_task(self._leases()))
+            return
+        now = time.monotonic()
+        for _, state in await loop.run_in_executor(self.executor, self.storage.rooms):
+            data = json.loads(state)
+            if data.get("format") == TOURNEY:
+                self.tourneys[data["id"]] = Tourney.from_dict(data, now)
+                self.locks.setdefault(data["id"], asyncio.Lock())
+            else:
+                self._loaded(Room.from_dict(data, now))
+        for room in self.rooms.values():  # a tournament's tables share its lock
+            if room.tournament is not None:
+                self.locks[room.id] = self.locks[room.tournament]
+        for ident in list(self.rooms):  # deal in rooms that stopped between hands
+            await self.apply(ident, lambda room, now: (None, room.resume(now)))
+        for ident in self.tourneys:  # and in the tournaments' tables
+            await self.run_tourney(ident, lambda tourney, now: (None, Moves()))
+
+    async def run_tourney(self, ident: str, fn: Callable[[Tourney, float], tuple[T, Moves]]) -> T:
+        """Apply `fn` to a tournament, let its director deal where it may, store everything it changed
+        together, then broadcast; a refusal changes nothing."""
+        tourney = self.tourneys.get(ident)
+        if tourney is None:
+            raise RequestError(f"no tournament {ident!r}", 404)
+        async with self.locks[ident]:
+            now = time.monotonic()
+            value, moves = fn(tourney, now)
+            tourney.deal(self.rooms, now, moves)
+            await self._store_tourney(tourney, moves, now)
+        return value
+
+    def _start_tourney(self, tourney: Tourney, now: float) -> tuple[None, Moves]:
+        rooms, refunds = tourney.start_now(now)
+        self.add_tables(tourney, rooms)
+        moves = Moves(ledger=refunds)
+        for room in rooms:
+            moves.touch(room)
+        return None, moves
+
+    def add_tables(self, tourney: Tourney, rooms: list[Room]) -> None:
+        """A tournament's new tables: served here, under the tournament's lock."""
+        for room in rooms:
+            self.locks[room.id] = self.locks[tourney.id]
+            self._add(room)
+
+    async def _store_tourney(
+        self, tourney: Tourney, moves: Moves, now: float, first: tuple[Room, Write] | None = None
+    ) -> None:
+        """Store a tournament with the tables its director changed (after `first`: the table of the
+        request, with its write), then index every table and only then broadcast (a moved player's
+        token points to the new table before any table is sent)."""
+        self.add_tables(tourney, moves.new)
+        writes = [first[1]] if first is not None else []
+        for ident, change in moves.rooms.items():
+            room = self.rooms[ident]
+            writes.append(
+                (ident, json.dumps(room.to_dict(), separators=(",", ":")), change.hands, change.ledger)
+            )
+        writes.append((tourney.id, tourney.to_json(now), [], moves.ledger))
+        try:
+            await self.writer.write(writes)
+        except Exception:
+            await self._reload(tourney.id)
+            raise RequestError("the change could not be stored, so it was not made", 503) from None
+        changed = ([first[0]] if first is not None else []) + [self.rooms[i] for i in moves.rooms]
+        for room in changed:
+            self._index(room)
+        for room in changed:
+            self.broadcast(room)
+
+    async def _leases(self) -> None:
+        """Renew this process's leases; drop the tables it lost; take the tables nobody serves."""
+        assert self.cluster is not None
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(self.cluster.lease_seconds / 3)
+            for ident in await loop.run_in_executor(self.executor, self.storage.renew):
+                self.drop(ident)
+            for ident in await loop.run_in_executor(self.executor, self.storage.unserved):
+                with contextlib.suppress(RequestError):
+                    await self.take(ident)
+
+    async def take(self, ident: str) -> bool:
+        """Serve table `ident` here if nobody else does (after its lease expired); whether it is served
+        here now. The table comes back from its last stored change, as at a restart."""
+        if ident in self.rooms or ident in self.tourneys:
+            return True
+        if self.cluster is None:
+            return False
+        key = lease_key(ident)  # a tournament's tables come with the tournament
+        taking = self.taking.setdefault(key, asyncio.Lock())
+        async with taking:  # one take at a time: a second request for it waits for the first's
+            if ident in self.rooms or ident in self.tourneys:
+                return True
+            return await self._take(ident, key)
+
+    async def _take(self, ident: str, key: str) -> bool:
+        if key in self.tourneys:  # served here: a table it broke before this process took it over
+            await self._reload(ident)
+            return ident in self.rooms
+        assert self.cluster is not None
+        loop = asyncio.get_running_loop()
+        if await loop.run_in_executor(self.executor, self.storage.room, key) is None:
+            return False  # no such table
+        address = self.cluster.address
+        if await loop.run_in_executor(self.executor, self.storage.acquire, key, address) is None:
+            return False
+        await self._reload(key)  # read after the lease is ours: the old owner can write no more
+        if key in self.tourneys:
+            await self.run_tourney(key, lambda tourney, now: (None, Moves()))
+        else:
+            await self.apply(key, lambda room, now: (None, room.resume(now)))
+        return ident in self.rooms or ident in self.tourneys
+
+    async def address_of(self, ident: str) -> str | None:
+        """The address of the process serving table `ident` (None: no such table or nobody now)."""
+        lease = await self.read(self.reads.lease, lease_key(ident))
+        return None if lease is None or lease[3] < 0 else lease[1]
+
+    def drop(self, ident: str) -> None:
+        """Stop serving table `ident` here (its lease was lost): its connections close and reconnect.
+        A tournament goes with all its tables."""
+        ident = lease_key(ident)
+        tourney = self.tourneys.pop(ident, None)
+        for table in tourney.rooms if tourney is not None else ():
+            self._drop_room(table)
+        self._drop_room(ident)
+
+    def _drop_room(self, ident: str) -> None:
+        self.rooms.pop(ident, None)
+        self.lobby.pop(ident, None)
+        for digest in self.held.pop(ident, {}):
+            self.tokens.pop(digest, None)
+        for connection in self.connections.pop(ident, set()):
+            connection.close(1012)  # served elsewhere now: connect again
+
+    async def stop(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        loop = asyncio.get_running_loop()
+        if self.cluster is not None:  # hand the tables over at once rather than when the leases expire
+            await loop.run_in_executor(self.executor, self.storage.release)
+        await loop.run_in_executor(self.executor, self.storage.close)
+        await loop.run_in_executor(self.read_executor, self.reads.close)
+        self.executor.shutdown()
+        self.read_executor.shutdown()
+
+    async def read(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a read of stored rows (`fn` a method of `self.reads`) on a connection of its own, so that
+        reads never wait behind a write the database holds up."""
+        return await asyncio.get_running_loop().run_in_executor(self.read_executor, fn, *args)
+
+    def _add(self, room: Room) -> None:
+        self.rooms[room.id] = room
+        self.locks.setdefault(room.id, asyncio.Lock())
+        self.connections.setdefault(room.id, set())
+        self._index(room)
+
+    def _index(self, room: Room) -> None:
+        """Keep the token index in step with the room's seats (a look at the room's own tokens only)."""
+        held = {member.token: (room.id, seat) for seat, member in room.members.items()}
+        old = self.held.get(room.id, {})
+        if held != old:
+            for digest, where in old.items():
+                if self.tokens.get(digest) == where:  # not since taken by another table (a moved player)
+                    del self.tokens[digest]
+            self.tokens.update(held)
+            self.held[room.id] = held
+
+    def room(self, ident: str) -> Room:
+        room = self.rooms.get(ident)
+        if room is None:
+            raise RequestError(f"no table {ident!r}", 404)
+        return room
+
+    async def apply(self, ident: str, fn: Callable[[Room, float], tuple[T, Change | None]]) -> T:
+        """Apply `fn` to the room, store the result, then broadcast; a refusal changes nothing."""
+        self.room(ident)
+        async with self.locks[ident]:
+            room = self.rooms[ident]
+            value, change = fn(room, time.monotonic())
+            if change is None:
+                return value
+            write = (room.id, json.dumps(room.to_dict(), separators=(",", ":")), change.hands, change.ledger)
+            if room.tournament is not None:  # the director's work goes in the same transaction
+                tourney = self.tourneys[room.tournament]
+                moves = tourney.after(room, change, self.rooms, time.monotonic())
+                extra = moves.rooms.pop(room.id, None)
+                if extra is not None:
+                    write = (room.id, json.dumps(room.to_dict(), separators=(",", ":")),
+                             [*change.hands, *extra.hands], change.ledger)  # fmt: skip
+                await self._store_tourney(tourney, moves, time.monotonic(), (room, write))
+                return value
+            try:
+                await self.writer.write(write)
+            except LeaseLost:
+                self.drop(ident)
+                raise RequestError("this table moved to another process: reconnect", 503) from None
+            except Exception:
+                await self._reload(ident)
+                raise RequestError("the change could not be stored, so it was not made", 503) from None
+            self._index(room)
+            self.broadcast(room)
+        return value
+
+    async def _reload(self, ident: str) -> None:
+        loop = asyncio.get_running_loop()
+        state = await loop.run_in_executor(self.executor, self.storage.room, ident)
+        data = json.loads(state) if state is not None else None
+        if data is not None and data.get("format") == TOURNEY:  # a tournament: with all its tables
+            tourney = self.tourneys[ident] = Tourney.from_dict(data, time.monotonic())
+            lock = self.locks.setdefault(ident, asyncio.Lock())
+            for table in tourney.rooms:
+                await self._reload(table)
+                self.locks[table] = lock
+        elif data is None:
+            self.rooms.pop(ident, None)
+            self.tourneys.pop(ident, None)
+        else:
+            self._loaded(Room.from_dict(data, time.monotonic()))
+
+    def _loaded(self, room: Room) -> None:
+        """A room read back from storage: served here, and in the lobby as stored."""
+        self._add(room)
+        self.lobby[room.id] = self.table_summary(room)
+
+    def table_summary(self, room: Room) -> dict[str, Any]:
+        """The lobby's line for a table: its settings, hand number, players and free seats; a
+        tournament's table says whether the tournament is over."""
+        tourney = self.tourneys.get(room.tournament) if room.tournament is not None else None
+        return table_summary(room, finished=tourney is not None and tourney.status == "finished")
+
+    async def attach(self, connection: Connection) -> bool:
+        """Add a connection to its room's readers and queue it the room's last stored state, under the
+        room's lock: a change being stored is not shown, and no broadcast overtakes this first state.
+        False when the room is no longer served here."""
+        lock = self.locks.get(connection.room)
+        if lock is None:
+            return False
+        async with lock:
+            room = self.rooms.get(connection.room)
+            if room is None:
+                return False
+            self.connections[room.id].add(connection)
+            connection.send(self._state_text(room, connection, time.monotonic()))
+        return True
+
+    def detach(self, connection: Connection) -> None:
+        """A connection closed: it reads nothing more."""
+        self.connections.get(connection.room, set()).discard(connection)
+        connection.send(None)
+
+    async def resend(self, connection: Connection) -> None:
+        """Send a connection its room's last stored state again (it asked: it may have missed one)."""
+        async with self.locks[connection.room]:
+            room = self.rooms.get(connection.room)
+            if room is not None and connection in self.connections.get(room.id, ()):
+                connection.send(self._state_text(room, connection, time.monotonic()))
+
+    def _state_text(self, room: Room, connection: Connection, now: float) -> str:
+        return json.dumps(state_message(room, connection.seat, now, with_view=connection.views))
+
+    async def receive(self, connection: Connection, text: str | bytes) -> None:
+        """One message from a connection: checked, rate-limited, and carried out or refused with an
+        ``error``. The seat to act's action in the current hand is not counted against the rate:
+        the table's own pace bounds it, and a refused one would leave that seat's turn unanswered."""
+        refusal: RequestError | None = None
+        try:
+            kind, data = parse_request(text)
+        except RequestError as error:
+            kind, data, refusal = "", {}, error
+        if not (kind == "act" and self._awaited(connection, data)) and not connection.allow():
+            connection.send(error_message(f"rate limit: at most {self.rate:g} messages a second"))
+            return
+        try:
+            if refusal is not None:
+                raise refusal
+            await self.request(connection, kind, data)
+        except RequestError as error:
+            connection.send(error_message(str(error)))
+
+    def _awaited(self, connection: Connection, data: dict[str, Any]) -> bool:
+        """Whether an action is the one the table waits for: this seat's turn in the current hand."""
+        room = self.rooms.get(connection.room)
+        return (
+            room is not None
+            and connection.seat is not None
+            and data.get("hand") == room.number
+            and room.actor_seat() == connection.seat
+            and data.get("steps", room.steps()) == room.steps()
+        )
+
+    def broadcast(self, room: Room) -> None:
+        """Queue each reader of `room` its new state, which has just been stored."""
+        self.lobby[room.id] = self.table_summary(room)
+        now, texts = time.monotonic(), {}
+        for connection in list(self.connections[room.id]):
+            where = self.tokens.get(connection.digest) if connection.digest is not None else None
+            if connection.digest is not None and where != (room.id, connection.seat):
+                self.connections[room.id].discard(connection)
+                if where is not None and room.tournament is not None:  # moved to another table
+                    connection.room, connection.seat = where
+                    self.connections[where[0]].add(connection)
+                    connection.send(json.dumps({"type": "moved", "table": where[0], "seat": where[1]}))
+                    connection.send(self._state_text(self.rooms[where[0]], connection, now))
+                    continue
+                if room.tournament is not None:  # out of the tournament
+                    connection.send(json.dumps(self.tourneys[room.tournament].finish_of(connection.digest)))
+                connection.send(None)  # the seat was left: this token sees nothing more
+                continue
+            key = (connection.seat, connection.views)
+            if key not in texts:
+                texts[key] = self._state_text(room, connection, now)
+            connection.send(texts[key])
+
+    async def _clock(self) -> None:
+        while True:
+            await asyncio.sleep(self.tick)
+            now = time.monotonic()
+            for ident, tourney in list(self.tourneys.items()):
+                if tourney.due(now):  # a scheduled tournament's start
+                    with contextlib.suppress(RequestError):
+                        await self.run_tourney(ident, self._start_tourney)
+            for ident, room in list(self.rooms.items()):
+                clock = room.clock(now)
+                if clock is not None and clock[1] <= 0 and clock[2] <= 0:
+                    with contextlib.suppress(RequestError):  # not stored: the next tick tries again
+                        await self.apply(ident, lambda room, now: (None, room.expire(now)))
+
+    async def request(self, connection: Connection, kind: str, data: dict[str, Any]) -> None:
+        """A seat's request over its WebSocket."""
+        seat = connection.seat
+        if kind == "ping":
+            connection.send(json.dumps({"type": "pong"}))
+            return
+        if kind == "state":
+            await self.resend(connection)
+            return
+        if seat is None:
+            raise RequestError("spectators cannot act: connect with a seat's token")
+        if kind in ("sit_out", "sit_in", "rebuy") and self.rooms[connection.room].tournament is not None:
+            raise RequestError(f"{kind} is not allowed at a tournament table")
+        if self.tokens.get(connection.digest or "") != (connection.room, seat):
+            raise RequestError("this token no longer holds a seat")
+        if kind == "act":
+            hand, steps, action = data.get("hand"), data.get("steps"), data["action"]
+            await self.apply(connection.room, lambda r, now: (None, r.act(seat, hand, action, now, steps)))
+        elif kind == "sit_out":
+            await self.apply(connection.room, lambda r, now: (None, r.sit_out(seat)))
+        elif kind == "sit_in":
+            await self.apply(
+                connection.room, lambda r, now: (None, r.sit_in(seat, data.get("post", False), now))
+            )
+        else:  # rebuy
+            await self.apply(connection.room, lambda r, now: (None, r.rebuy(seat, data.get("amount"), now)))
+
+    def check_admin(self, request: Request) -> None:
+        if not hmac.compare_digest(bearer(request).encode(), self.admin.encode()):
+            raise RequestError("this needs the admin token: Authorization: Bearer ADMIN_TOKEN", 401)
