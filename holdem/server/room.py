@@ -135,8 +135,9 @@ class Room:
         if self.tournament is not None:
             raise RequestError(f"a table of tournament {self.tournament}: enter the tournament instead", 409)
         name = player_name(name)
-        if any(m.name.casefold() == name.casefold() for m in self.members.values()):
-            raise RequestError(f"{name!r} is already at this table", 409)
+        held = [m.name for m in self.members.values() if m.name.casefold() == name.casefold()]
+        if held:  # names are compared without case
+            raise RequestError(f"{held[0]!r} is already at this table", 409)
         self._check_buy_in(buy_in, 0)
         free = [s for s in range(self.config.seats) if s not in self.members]
         if seat is None:

@@ -32,6 +32,16 @@ async def _body(request: Request) -> Any:
     return parse_json(await read_body(request) or b"{}")
 
 
+def _fields(data: Any, known: tuple[str, ...], shape: str) -> dict[str, Any]:
+    """A request's JSON object, with no field but the `known` ones."""
+    if not isinstance(data, dict):
+        raise RequestError(f"{shape} is a JSON object, got {type(data).__name__}")
+    unknown = sorted(set(data) - set(known))
+    if unknown:
+        raise RequestError(f"unknown fields {unknown}; known: {', '.join(known)}")
+    return data
+
+
 def _route(handler: Callable[[Request, Hub], Awaitable[Any]]) -> Callable[[Request], Awaitable[Response]]:
     """An endpoint answering JSON; a `RequestError` becomes ``{"error": message}`` with its status."""
 
@@ -74,9 +84,7 @@ async def _tables(request: Request, hub: Hub) -> Any:
 
 
 async def _join(request: Request, hub: Hub) -> Any:
-    data = await _body(request)
-    if not isinstance(data, dict):
-        raise RequestError('a join is a JSON object: {"name": ..., "buy_in": ...}')
+    data = _fields(await _body(request), ("name", "buy_in", "seat"), 'a join: {"name": ..., "buy_in": ...}')
     ident = request.path_params["table"]
     seat, token = await hub.apply(
         ident,
@@ -200,9 +208,7 @@ async def _tournament_ledger(request: Request, hub: Hub) -> Any:
 
 
 async def _entries(request: Request, hub: Hub) -> Any:
-    data = await _body(request)
-    if not isinstance(data, dict):
-        raise RequestError('an entry is a JSON object: {"name": ...}')
+    data = _fields(await _body(request), ("name",), 'an entry: {"name": ...}')
     ident = request.path_params["tournament"]
 
     def enter(tourney: Tourney, now: float) -> tuple[str, Moves]:

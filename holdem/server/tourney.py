@@ -125,13 +125,16 @@ def tourney_config(data: Any) -> TourneyConfig:
         not isinstance(shares, list)
         or not shares
         or len(shares) > values["entrants"]
-        or not all(isinstance(x, int | float) and not isinstance(x, bool) and 0 <= x <= 1e6 for x in shares)
-        or not sum(shares) > 0
+        or not all(isinstance(x, int | float) and not isinstance(x, bool) and 0 < x <= 1e6 for x in shares)
     ):
         raise RequestError(
-            f"shares must be 1 to {values['entrants']} numbers from 0 to 1,000,000, not all 0, got {shares!r}"
+            f"shares must be 1 to {values['entrants']} numbers above 0, at most 1,000,000, got {shares!r}"
         )
     values["shares"] = tuple(float(x) for x in shares)
+    try:  # every prize the field could win, computed once here rather than failing later
+        prizes(values["buy_in"] * values["entrants"], values["shares"])
+    except HoldemError as error:
+        raise RequestError(f"shares: {error}") from None
     start_at = data.get("start_at")
     if start_at is not None and (
         isinstance(start_at, bool) or not isinstance(start_at, int | float) or not 0 <= start_at <= _LAST_TIME
@@ -243,8 +246,9 @@ class Tourney:
         if len(self.entrants) >= self.config.entrants:
             raise RequestError(f"tournament {self.id} is full ({self.config.entrants} entrants)", 409)
         name = player_name(name)
-        if any(entrant.casefold() == name.casefold() for entrant in self.tokens):
-            raise RequestError(f"{name!r} is already registered", 409)
+        held = [entrant for entrant in self.tokens if entrant.casefold() == name.casefold()]
+        if held:  # names are compared without case
+            raise RequestError(f"{held[0]!r} is already registered", 409)
         token = f"{self.id}.{secrets.token_urlsafe(32)}"
         self.entrants.append(name)
         self.tokens[name] = token_digest(token)

@@ -6,6 +6,7 @@ ones from a TOML or JSON file; anything malformed is a `StructureError` naming t
 from __future__ import annotations
 
 import json
+import math
 import tomllib
 from collections.abc import Mapping, Sequence
 from importlib import resources
@@ -82,6 +83,16 @@ class Structure:
         }
 
 
+def _minutes(duration: Any) -> float:
+    """A level's duration as a float (NaN when it is not a number, infinity when past a double)."""
+    if isinstance(duration, bool) or not isinstance(duration, int | float):
+        return math.nan
+    try:
+        return float(duration)
+    except OverflowError:
+        return math.inf
+
+
 def structure(name: str, starting_stack: int, levels: Sequence[Mapping[str, Any]]) -> Structure:
     """A checked `Structure` from plain data (the contents of a structure file)."""
     if type(starting_stack) is not int or starting_stack <= 0:
@@ -111,11 +122,10 @@ def structure(name: str, starting_stack: int, levels: Sequence[Mapping[str, Any]
         if ante > big or (ante == big and not bb_ante):  # a big-blind ante is often the big blind itself
             most = "at most" if bb_ante else "less than"
             raise StructureError(f"{where}: the ante {ante} must be {most} the big blind {big}")
-        positive = isinstance(duration, int | float) and 0 < duration < float("inf")
-        if isinstance(duration, bool) or not positive:
+        minutes = _minutes(duration)
+        if not 0 < minutes < math.inf:
             raise StructureError(f"{where}: duration must be a positive number of minutes, got {duration!r}")
-        assert isinstance(duration, int | float)
-        level = Level(small, big, ante, bb_ante, float(duration))
+        level = Level(small, big, ante, bb_ante, minutes)
         if checked:
             before = checked[-1]
             if big < before.big_blind or small < before.small_blind:
