@@ -11,6 +11,7 @@ import signal
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -109,6 +110,67 @@ def test_players_through_nginx_play_on_when_the_process_serving_their_table_is_k
         assert net == on_table
         for seat, token in enumerate(tokens):  # no acknowledged state was lost
             assert progress(state_of(f"ws://127.0.0.1:{port}", token)) >= progress(before[seat])
+
+
+@needs_postgres
+@needs_nginx
+def test_players_through_nginx_are_routed_around_a_stalled_process_within_the_lease_and_5_s() -> None:
+    """SIGSTOP the process serving a table while its players play through nginx: it still accepts
+    connections, but a request and a WebSocket handshake for the table are answered by the other
+    process, which takes the table over, within the lease plus 5 s; the players reconnect there and
+    play on; when the stalled one wakes it has lost the table, and nothing was lost or written twice."""
+    with cluster(2) as (_, servers), nginx([server.port for server in servers]) as port:
+        lb = Through(port)
+        table = lb.table(seats=3, action_seconds=30)
+        tokens = [lb.join(table, name, 200)[1] for name in ("ann", "bob", "cid")]
+        play_bots(lb, tokens, hands=10**6, seconds=1.5, rebuy=200)
+        (victim,) = [server for server in servers if table in serving(server)]
+        (survivor,) = [server for server in servers if server is not victim]
+        assert victim.process is not None
+        before = seen(play_bots(lb, tokens, hands=10**6, seconds=0.5, rebuy=200))
+        os.kill(victim.process.pid, signal.SIGSTOP)
+        stalled = time.monotonic()
+        try:
+            status, ledger = lb.http("GET", f"/api/tables/{table}/ledger", token=ADMIN)
+            assert 200 == status, ledger
+            assert time.monotonic() - stalled < LEASE + 5
+            assert [table] == serving(survivor)  # answered by the process that took it over
+            shaken = time.monotonic()
+            state_of(f"ws://127.0.0.1:{port}", tokens[0])
+            assert time.monotonic() - shaken < LEASE + 5
+            last_hand = max(state["hand"] for state in before.values())
+            runs = play_bots(lb, tokens, hands=last_hand + 3, seconds=20, rebuy=200)  # they play on there
+            assert max((run.last or {}).get("hand", 0) for run in runs) > last_hand + 2
+        finally:
+            os.kill(victim.process.pid, signal.SIGCONT)
+        woke = time.monotonic()
+        while table in serving(victim) and time.monotonic() < woke + LEASE + 5:  # it finds its lease gone
+            time.sleep(0.1)
+        assert table not in serving(victim)
+        check_hands(lb.hands(table))
+        net, on_table = lb.chips_conserved(table)
+        assert net == on_table
+        for seat, token in enumerate(tokens):  # no acknowledged state was lost
+            assert progress(state_of(f"ws://127.0.0.1:{port}", token)) >= progress(before[seat])
+
+
+@needs_nginx
+def test_a_quiet_connection_through_nginx_stays_open_past_its_read_timeout(tmp_path: Path) -> None:
+    """nginx gives up on a process that sends nothing for 4 s; `holdem serve` pings every WebSocket
+    every 2 s, so a spectator at a quiet table is still connected after 9 s, and answered."""
+    server = ProcessServer(f"sqlite:///{tmp_path / 'h.db'}")
+    try:
+        server.start()
+        with nginx([server.port]) as port:
+            table = Through(port).table(seats=2)
+            with connect(f"ws://127.0.0.1:{port}/ws?table={table}", open_timeout=5) as ws:
+                assert "state" == json.loads(ws.recv(timeout=5))["type"]
+                with pytest.raises(TimeoutError):
+                    ws.recv(timeout=9)  # nothing to say: only the server's pings pass
+                ws.send(json.dumps({"type": "ping"}))
+                assert {"type": "pong"} == json.loads(ws.recv(timeout=5))
+    finally:
+        server.stop()
 
 
 @needs_postgres

@@ -37,19 +37,23 @@ async def _socket(ws: WebSocket) -> None:
     token, ident = ws.query_params.get("token"), ws.query_params.get("table")
     await ws.accept()
     served = ident or (room_of_token(token) if token is not None else None)
-    if hub.cluster is not None and served is not None and not await hub.take(served):
-        await relay(hub, ws, served)  # served by another process
-        return
+    elsewhere = hub.cluster is not None and served is not None and not await hub.take(served)
+    if elsewhere and served is not None and await relay(hub, ws, served):  # served by another process
+        return  # (False: it did not answer, and this process has taken the table over)
     digest = token_digest(token) if token is not None else None
-    where = hub.tokens.get(digest) if digest is not None else None
+    where: tuple[str, int | None] | None = hub.tokens.get(digest) if digest is not None else None
     if where is not None and hub.rooms[where[0]].seat_of_token(digest or "") != where[1]:
         where = None
+    tourney = hub.tourneys.get(served or "") if digest is not None else None
+    unseated = tourney is not None and (where is None or tourney.status == "finished")
+    if unseated and tourney is not None and tourney.entrant(digest or "") is not None:
+        where = (tourney.id, None)  # out, waiting for a seat, or the winner
     if where is None and (digest is not None or ident not in hub.rooms):
         await ws.send_text(error_message("unknown token" if digest is not None else f"no table {ident!r}"))
         await ws.close(4404)
         return
     room_id, seat = where if where is not None else (str(ident), None)
-    views = seat is not None and ws.query_params.get("view") in ("1", "true")  # bots: the seat's SeatView too
+    views = digest is not None and ws.query_params.get("view") in ("1", "true")  # bots: their SeatView too
     connection = Connection(ws, room_id, seat, digest, hub.rate, views)
     pump = asyncio.create_task(connection.pump())
     try:

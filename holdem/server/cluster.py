@@ -10,6 +10,9 @@ owner that wakes up after losing a table cannot write for it again.
 Clients may reach any process. A process that does not serve a table passes the request on to
 the process that does: HTTP requests are forwarded, WebSockets relayed both ways; when that process
 dies the relayed connection closes and the client reconnects, to whichever process it reaches.
+When that process accepts connections but does not answer (it is stalled), the request waits no
+longer than its lease could still run; the process passing it on then takes the table over once
+the lease expires and answers itself.
 """
 
 from __future__ import annotations
@@ -42,44 +45,69 @@ def room_of_token(token: str) -> str | None:
     return room if dot and room else None
 
 
-async def forward(hub: Hub, request: Request, ident: str) -> Response:
-    """Pass an HTTP request for table `ident` to the process that serves it, and its answer back."""
-    address = await hub.address_of(ident)
-    if address is None or (hub.cluster is not None and address == hub.cluster.address):  # never to itself
+async def forward(hub: Hub, request: Request, ident: str) -> Response | None:
+    """Pass an HTTP request for table `ident` to the process that serves it, and its answer back.
+    None when that process did not answer within its lease's time left (it is stalled or gone) and
+    this process has taken the table over: the caller then answers the request itself."""
+    owner = await hub.owner_of(ident)
+    if owner is None or (hub.cluster is not None and owner[0] == hub.cluster.address):  # never to itself
         return JSONResponse({"error": f"no table {ident!r}"}, 404)
     body = await read_body(request)
-    url = address + request.url.path + (f"?{request.url.query}" if request.url.query else "")
+    url = owner[0] + request.url.path + (f"?{request.url.query}" if request.url.query else "")
     headers = {k: v for k, v in request.headers.items() if k.lower() in ("authorization", "content-type")}
 
-    def send() -> tuple[int, bytes]:
+    def send() -> tuple[int, bytes] | None:
         outgoing = urllib.request.Request(url, data=body or None, method=request.method, headers=headers)
         try:
-            with urllib.request.urlopen(outgoing, timeout=10) as answer:
+            with urllib.request.urlopen(outgoing, timeout=_patience(owner[1])) as answer:
                 return answer.status, answer.read()
         except urllib.error.HTTPError as error:
             return error.code, error.read()
-        except OSError:
-            return 503, b'{"error": "the process serving this table did not answer; try again"}'
+        except OSError:  # refused, or no answer in time
+            return None
 
-    status, content = await asyncio.get_running_loop().run_in_executor(None, send)
-    return Response(content, status, media_type="application/json")
+    answer = await asyncio.get_running_loop().run_in_executor(None, send)
+    if answer is not None:
+        return Response(answer[1], answer[0], media_type="application/json")
+    if await hub.take_over(ident):
+        return None
+    return JSONResponse({"error": "the process serving this table did not answer; try again"}, 503)
 
 
-async def relay(hub: Hub, ws: WebSocket, ident: str) -> None:
+def _patience(lease_left: float) -> float:
+    """How long to wait for the serving process: until its lease would run out if it has stopped
+    renewing it, and a second more (a process that renews it is then only slow)."""
+    return max(1.0, lease_left + 1.0)
+
+
+async def relay(hub: Hub, ws: WebSocket, ident: str) -> bool:
     """Relay an accepted WebSocket for table `ident` to the process that serves it, both ways, until
-    either side closes; then close it as the serving process did (an unknown token, a seat left, a
-    slow reader), or with 1012 (reconnect) when that process went away."""
-    address = await hub.address_of(ident)
+    either side closes; then close it as the serving process did (a normal end, an unknown token, a
+    seat left, a slow reader), or with 1012 (reconnect) when that process went away. False when that
+    process did not answer the handshake in time and this one has taken the table over: the caller
+    then serves the connection itself."""
+    owner = await hub.owner_of(ident)
     code = 1012  # service restart: connect again
-    if address is not None and hub.cluster is not None and address != hub.cluster.address:
-        target = "ws" + address.removeprefix("http") + "/ws?" + ws.url.query
-        with contextlib.suppress(OSError, websockets.ConnectionClosed, asyncio.TimeoutError):
-            async with websockets.connect(target, max_size=2**22, open_timeout=5) as upstream:
-                await _pump(ws, upstream)
-            if upstream.close_code in (1008, 4404):  # the serving process closed it for a reason: pass it on
+    if owner is not None and hub.cluster is not None and owner[0] != hub.cluster.address:
+        target = "ws" + owner[0].removeprefix("http") + "/ws?" + ws.url.query
+        lease = hub.cluster.lease_seconds
+        try:
+            upstream = await websockets.connect(
+                target, max_size=2**22, open_timeout=_patience(owner[1]), ping_interval=lease / 2,
+                ping_timeout=lease,
+            )  # fmt: skip
+        except (OSError, TimeoutError, websockets.InvalidHandshake):
+            if await hub.take_over(ident):
+                return False
+        else:
+            with contextlib.suppress(OSError, websockets.ConnectionClosed):
+                async with upstream:
+                    await _pump(ws, upstream)
+            if upstream.close_code in (1000, 1008, 1012, 4404):  # closed for a reason: pass it on
                 code = upstream.close_code
     with contextlib.suppress(Exception):
         await ws.close(code)
+    return True
 
 
 async def _pump(ws: WebSocket, upstream: Any) -> None:

@@ -14,6 +14,10 @@ from holdem.server import SERVER_HINT
 __all__ = ["add_command"]
 
 WS_MAX_SIZE = 1024 * 1024
+KEEPALIVE = 2.0
+"""Seconds between the server's pings on each WebSocket: a quiet connection stays alive through a
+load balancer whose read timeout is longer (the shipped nginx file waits 4 s), and a stalled
+process's connections are cut there."""
 """Frames above this are refused by uvicorn itself (the connection closes); the server answers
 messages between 64 KiB and this with an error message."""
 
@@ -76,10 +80,17 @@ def add_command(sub: argparse._SubParsersAction[Parser]) -> None:
         "locally; an exception or illegal answer is played as check-or-fold and counted as a fault. "
         "It reconnects with its token after a dropped connection or a server restart, leaves the "
         "table after --hands hands (or when broke without --rebuy, or on Ctrl-C), and prints a "
-        "one-line summary.",
+        "one-line summary. With --tournament ID it enters that tournament instead, follows its moves "
+        "between tables, and prints its place and prize.",
     )
     join.add_argument("url", help="the server, e.g. http://127.0.0.1:8000")
-    join.add_argument("--table", required=True, metavar="ID", help="the table to join")
+    where = join.add_mutually_exclusive_group(required=True)
+    where.add_argument("--table", metavar="ID", help="the table to join")
+    where.add_argument(
+        "--tournament", metavar="ID",
+        help="the tournament to enter: the bot plays wherever it is seated until it is out or wins,"
+        " then its place and prize are printed",
+    )  # fmt: skip
     join.add_argument("--bot", required=True, metavar="SPEC", help="e.g. equity, random, mybot:MyBot")
     join.add_argument("--name", help="the name at the table (default: the bot's, with a random suffix)")
     join.add_argument("--buy-in", type=positive_int, help="chips to sit with (default: the table's maximum)")
@@ -115,7 +126,10 @@ def _cmd_serve(args: argparse.Namespace) -> int:
             raise HoldemError(f"--lease must be above 0 seconds, got {args.lease}")
         cluster = Cluster(args.advertise or f"http://{args.host}:{args.port}", args.lease)
     app = build_app(args.db, token, rate=args.rate, cluster=cluster)
-    config = uvicorn.Config(app, host=args.host, port=args.port, ws_max_size=WS_MAX_SIZE, log_level="warning")
+    config = uvicorn.Config(
+        app, host=args.host, port=args.port, ws_max_size=WS_MAX_SIZE, log_level="warning",
+        ws_ping_interval=KEEPALIVE, ws_ping_timeout=20.0,
+    )  # fmt: skip
     server = uvicorn.Server(config)
     server.run()
     return 0 if server.started else 2
@@ -131,14 +145,18 @@ def _cmd_join(args: argparse.Namespace) -> int:
     from holdem.bots import load_bot
 
     load_bot(args.bot)  # a bad spec is one line before anything is sent
+    if args.tournament is not None:
+        for flag, value in (("--buy-in", args.buy_in), ("--rebuy", args.rebuy), ("--hands", args.hands)):
+            if value is not None:
+                raise HoldemError(f"{flag} does not apply to a tournament: it is played to the end")
     seed = fresh_seed(args.seed)
     summaries: list[JoinSummary] = []
 
     async def main() -> None:
         stop = asyncio.Event()
         task = asyncio.create_task(
-            run_bot(args.url, args.table, args.bot, name=args.name, buy_in=args.buy_in, rebuy=args.rebuy,
-                    hands=args.hands, seed=seed, stop=stop)
+            run_bot(args.url, args.table, args.bot, tournament=args.tournament, name=args.name,
+                    buy_in=args.buy_in, rebuy=args.rebuy, hands=args.hands, seed=seed, stop=stop)
         )  # fmt: skip
         try:
             summaries.append(await asyncio.shield(task))

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import hmac
 import json
+import logging
 import secrets
 import time
 from collections.abc import Callable
@@ -49,6 +50,9 @@ T = TypeVar("T")
 async def read_body(request: Request) -> bytes:
     """A request's body, refused (413) above `MESSAGE_LIMIT` by its Content-Length, or as soon as more
     than that has arrived: an oversized body is never read whole."""
+    kept = getattr(request.state, "body", None)
+    if kept is not None:  # read already (passed on, then answered here)
+        return bytes(kept)
     length = request.headers.get("content-length", "0").strip()
     if not length.isdigit() or int(length) > MESSAGE_LIMIT:
         raise RequestError(f"request body over {MESSAGE_LIMIT // 1024} KiB", 413)
@@ -57,6 +61,7 @@ async def read_body(request: Request) -> bytes:
         body += chunk
         if len(body) > MESSAGE_LIMIT:
             raise RequestError(f"request body over {MESSAGE_LIMIT // 1024} KiB", 413)
+    request.state.body = bytes(body)
     return bytes(body)
 
 
@@ -140,6 +145,7 @@ class Hub:
         self.held: dict[str, dict[str, tuple[str, int]]] = {}  # the same, room by room
         self.connections: dict[str, set[Connection]] = {}
         self.lobby: dict[str, dict[str, Any]] = {}  # each table's summary as last stored
+        self.waiting: dict[str, set[Connection]] = {}  # tournament -> entrants connected without a seat
         self.locks: dict[str, asyncio.Lock] = {}
         self.taking: dict[str, asyncio.Lock] = {}  # a table being taken over (`--cluster`)
         self.executor = ThreadPoolExecutor(1, thread_name_prefix="holdem-db")
@@ -223,6 +229,43 @@ class Hub:
             self._index(room)
         for room in changed:
             self.broadcast(room)
+        self._entrants_moved(tourney, now)
+
+    def _unseated(self, tourney: Tourney, connection: Connection) -> None:
+        """An entrant's connection while they hold no seat: told their place and prize and closed when
+        they are out, otherwise told to wait, and moved to their table when they are seated."""
+        assert connection.digest is not None
+        connection.room, connection.seat = tourney.id, None
+        if tourney.entrant(connection.digest) in tourney.place:
+            connection.send(json.dumps(tourney.finish_of(connection.digest)))
+            connection.close(1000)
+            return
+        self.waiting.setdefault(tourney.id, set()).add(connection)
+        connection.send(json.dumps({"type": "waiting", "tournament": tourney.id, "status": tourney.status}))
+
+    def _entrants_moved(self, tourney: Tourney, now: float) -> None:
+        """After a tournament's change is stored: waiting entrants who got a seat join their table's
+        readers; when the tournament is over, every entrant still connected is told their place and
+        prize, the winner included, and their connection closed."""
+        for connection in list(self.waiting.get(tourney.id, ())):
+            assert connection.digest is not None
+            where = self.tokens.get(connection.digest)
+            if where is not None:
+                self.waiting[tourney.id].discard(connection)
+                connection.room, connection.seat = where
+                self.connections[where[0]].add(connection)
+                connection.send(json.dumps({"type": "moved", "table": where[0], "seat": where[1]}))
+                connection.send(self._state_text(self.rooms[where[0]], connection, now))
+            elif tourney.entrant(connection.digest) in tourney.place:
+                self.waiting[tourney.id].discard(connection)
+                self._unseated(tourney, connection)
+        if tourney.status != "finished":
+            return
+        for ident in tourney.rooms:
+            for connection in list(self.connections.get(ident, ())):
+                if connection.digest is not None:
+                    self.connections[ident].discard(connection)
+                    self._unseated(tourney, connection)
 
     async def _leases(self) -> None:
         """Renew this process's leases; drop the tables it lost; take the tables nobody serves."""
@@ -230,11 +273,14 @@ class Hub:
         loop = asyncio.get_running_loop()
         while True:
             await asyncio.sleep(self.cluster.lease_seconds / 3)
-            for ident in await loop.run_in_executor(self.executor, self.storage.renew):
-                self.drop(ident)
-            for ident in await loop.run_in_executor(self.executor, self.storage.unserved):
-                with contextlib.suppress(RequestError):
-                    await self.take(ident)
+            try:
+                for ident in await loop.run_in_executor(self.executor, self.storage.renew):
+                    self.drop(ident)
+                for ident in await loop.run_in_executor(self.executor, self.storage.unserved):
+                    with contextlib.suppress(RequestError):
+                        await self.take(ident)
+            except Exception as error:  # the database is away for now: the next round tries again
+                logging.getLogger("holdem.server").warning("renewing leases failed: %s", error)
 
     async def take(self, ident: str) -> bool:
         """Serve table `ident` here if nobody else does (after its lease expired); whether it is served
@@ -268,10 +314,23 @@ class Hub:
             await self.apply(key, lambda room, now: (None, room.resume(now)))
         return ident in self.rooms or ident in self.tourneys
 
-    async def address_of(self, ident: str) -> str | None:
-        """The address of the process serving table `ident` (None: no such table or nobody now)."""
+    async def owner_of(self, ident: str) -> tuple[str, float] | None:
+        """The address of the process serving table `ident` and the seconds its lease has left (None:
+        no such table, or nobody serves it now)."""
         lease = await self.read(self.reads.lease, lease_key(ident))
-        return None if lease is None or lease[3] < 0 else lease[1]
+        return None if lease is None or lease[3] < 0 else (lease[1], lease[3])
+
+    async def take_over(self, ident: str) -> bool:
+        """The process serving table `ident` did not answer: wait for its lease to run out and take the
+        table. False when the lease is still renewed after a lease time: that process is slow, not
+        gone, and keeps its table."""
+        assert self.cluster is not None
+        deadline = time.monotonic() + self.cluster.lease_seconds + 1.0
+        while not await self.take(ident):
+            if time.monotonic() > deadline:
+                return False
+            await asyncio.sleep(0.2)
+        return True
 
     def drop(self, ident: str) -> None:
         """Stop serving table `ident` here (its lease was lost): its connections close and reconnect.
@@ -280,6 +339,8 @@ class Hub:
         tourney = self.tourneys.pop(ident, None)
         for table in tourney.rooms if tourney is not None else ():
             self._drop_room(table)
+        for connection in self.waiting.pop(ident, set()):
+            connection.close(1012)
         self._drop_room(ident)
 
     def _drop_room(self, ident: str) -> None:
@@ -394,6 +455,10 @@ class Hub:
         if lock is None:
             return False
         async with lock:
+            tourney = self.tourneys.get(connection.room)
+            if tourney is not None and connection.digest is not None:  # an entrant without a seat
+                self._unseated(tourney, connection)
+                return True
             room = self.rooms.get(connection.room)
             if room is None:
                 return False
@@ -404,6 +469,7 @@ class Hub:
     def detach(self, connection: Connection) -> None:
         """A connection closed: it reads nothing more."""
         self.connections.get(connection.room, set()).discard(connection)
+        self.waiting.get(connection.room, set()).discard(connection)
         connection.send(None)
 
     async def resend(self, connection: Connection) -> None:
@@ -460,8 +526,9 @@ class Hub:
                     connection.send(json.dumps({"type": "moved", "table": where[0], "seat": where[1]}))
                     connection.send(self._state_text(self.rooms[where[0]], connection, now))
                     continue
-                if room.tournament is not None:  # out of the tournament
-                    connection.send(json.dumps(self.tourneys[room.tournament].finish_of(connection.digest)))
+                if room.tournament is not None:  # out of the tournament, or not at a table for now
+                    self._unseated(self.tourneys[room.tournament], connection)
+                    continue
                 connection.send(None)  # the seat was left: this token sees nothing more
                 continue
             key = (connection.seat, connection.views)

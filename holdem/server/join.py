@@ -68,6 +68,11 @@ class JoinSummary:
     bank: float | None = None
     """The seat's time bank in seconds as last seen: less than the table's means a decision outran
     the decision clock."""
+    tournament: str | None = None
+    """The tournament entered (`table` and `seat` then follow the player from table to table)."""
+    place: int | None = None
+    prize: int = 0
+    entrants: int | None = None
 
     @property
     def won(self) -> int:
@@ -76,6 +81,16 @@ class JoinSummary:
 
     def line(self) -> str:
         """The one-line summary `holdem join` prints."""
+        if self.tournament is not None:
+            where = (
+                f"place {self.place} of {self.entrants}, prize {self.prize}"
+                if self.place is not None
+                else f"still in, {self.stack} chips at table {self.table or '-'}"
+            )
+            return (
+                f"{self.name} in tournament {self.tournament}: {where}; {self.hands} hands,"
+                f" {self.decisions} decisions, {len(self.faults)} faults, {self.reconnects} reconnects"
+            )
         return (
             f"{self.name} at table {self.table} seat {self.seat}: {self.hands} hands, chips won {self.won:+d}"
             f" (bought {self.bought}, holds {self.stack}), {self.decisions} decisions,"
@@ -120,18 +135,20 @@ def message_for(action: object, view: SeatView, hand: int, steps: int | None = N
     return message if steps is None else message | {"steps": steps}
 
 
-def play_bot(url: str, table: str, bot: BotSpec, **options: Any) -> JoinSummary:
+def play_bot(url: str, table: str | None = None, bot: BotSpec = "", **options: Any) -> JoinSummary:
     """Play `bot` at table `table` of the server at `url` (``http://host:port``) until it has played
-    `hands` hands (all of them if None), is broke without `rebuy`, or is stopped; the synchronous
-    form of `run_bot`, for scripts and embedding."""
+    `hands` hands (all of them if None), is broke without `rebuy`, or is stopped; with
+    ``tournament=ID`` instead of a table, enter that tournament and play it to the end (or until
+    stopped). The synchronous form of `run_bot`, for scripts and embedding."""
     return asyncio.run(run_bot(url, table, bot, **options))
 
 
 async def run_bot(
     url: str,
-    table: str,
+    table: str | None,
     bot: BotSpec,
     *,
+    tournament: str | None = None,
     name: str | None = None,
     buy_in: int | None = None,
     rebuy: int | None = None,
@@ -141,24 +158,36 @@ async def run_bot(
     reconnect_seconds: float = 60.0,
     on_decision: Decision | None = None,
 ) -> JoinSummary:
-    """Join table `table` at `url` with `bot` and play (see the module's text). `buy_in` defaults to
-    the table's maximum; `name` to the bot's name and a random suffix; `reconnect_seconds` is how
-    long a lost server is waited for."""
+    """Join table `table` at `url` with `bot` and play (see the module's text); or, with `tournament`
+    (and `table` None), enter the tournament and play wherever it seats the bot until it is out or
+    wins. `buy_in` defaults to the table's maximum; `name` to the bot's name and a random suffix;
+    `reconnect_seconds` is how long a lost server is waited for."""
+    if (table is None) == (tournament is None):
+        raise HoldemError("give a table or a tournament to join, not both")
+    if tournament is not None and (buy_in, rebuy, hands) != (None, None, None):
+        raise HoldemError("a tournament has no buy-in, rebuy or hand count of the player's choosing")
     player = load_bot(bot)
     rng = random.Random(seed)
-    set_random = getattr(player, "set_random", None)
-    if set_random is not None:
-        set_random(random.Random(rng.getrandbits(64)))
     base = url.rstrip("/")
-    tables = await _http(base, "GET", "/api/tables")
-    config = next((t["config"] for t in tables["tables"] if t["id"] == table), None)
-    if config is None:
-        raise HoldemError(f"no table {table!r} at {base}")
-    chips = config["max_buy_in"] if buy_in is None else buy_in
     label = name or f"{bot_name(bot).split(':')[-1].split('[')[0][:23]}-{secrets.token_hex(2)}"
-    joined = await _http(base, "POST", f"/api/tables/{table}/players", {"name": label, "buy_in": chips})
-    summary = JoinSummary(table, joined["seat"], label, bought=chips, stack=chips)
-    seat = _Seat(summary, joined["token"], player, rebuy, hands, on_decision)
+    if tournament is not None:
+        entered = await _http(base, "POST", f"/api/tournaments/{tournament}/entries", {"name": label})
+        summary = JoinSummary("", -1, entered["name"].strip(), tournament=tournament)
+        token = entered["token"]
+    else:
+        assert table is not None
+        tables = await _http(base, "GET", "/api/tables")
+        config = next((t["config"] for t in tables["tables"] if t["id"] == table), None)
+        if config is None:
+            raise HoldemError(f"no table {table!r} at {base}")
+        chips = config["max_buy_in"] if buy_in is None else buy_in
+        joined = await _http(base, "POST", f"/api/tables/{table}/players", {"name": label, "buy_in": chips})
+        summary = JoinSummary(table, joined["seat"], label, bought=chips, stack=chips)
+        token = joined["token"]
+    set_random = getattr(player, "set_random", None)
+    if set_random is not None:  # a failure is a fault, as in a local match
+        _guarded(summary, set_random, random.Random(rng.getrandbits(64)))
+    seat = _Seat(summary, token, player, rebuy, hands, on_decision)
     stop = stop or asyncio.Event()
     ws_url = "ws" + base[4:] if base.startswith("http") else base
     lost_since: float | None = None
@@ -176,7 +205,7 @@ async def run_bot(
             raise HoldemError(f"lost the server at {base} for over {reconnect_seconds:g} s")
         summary.reconnects += 1
         await asyncio.sleep(0.3)
-    if not summary.left:
+    if not summary.left and tournament is None:
         await seat.leave(base)
     return summary
 
@@ -194,14 +223,15 @@ class _Seat:
         on_decision: Decision | None,
     ) -> None:
         self.summary, self.token, self.bot, self.rebuy, self.hands = summary, token, bot, rebuy, hands
+        self.tournament = summary.tournament
         self.on_decision = on_decision
-        self.answered: tuple[int, int] | None = None  # (hand, steps) of the last decision sent
+        self.answered: tuple[str, int, int] | None = None  # (table, hand, steps) of the last decision sent
         self.sent: dict[str, Any] | None = None  # the message sent for it
         self.resend = False  # the seat asked for the state again: an answered turn still waiting is resent
         self.rechecked = 0.0  # when it last asked
-        self.dealt: set[int] = set()  # hands this seat was dealt into
-        self.counted: set[int] = set()  # finished hands counted
-        self.started: set[int] = set()  # hands the bot's start_hand was called for
+        self.dealt: set[tuple[str, int]] = set()  # (table, hand): hands this seat was dealt into
+        self.counted: set[tuple[str, int]] = set()  # finished hands counted
+        self.started: set[tuple[str, int]] = set()  # hands the bot's start_hand was called for
         self.rebuying = self.asked = self.sitting_out = False  # a rebuy awaited; asked on this connection
 
     async def play(self, ws: Any, stop: asyncio.Event, base: str) -> None:
@@ -233,7 +263,13 @@ class _Seat:
                     self.rebuying = False  # a refused rebuy is not awaited
                     await self.recheck(ws)
                     continue
-                if message["type"] != "state":
+                if message["type"] == "finished":  # out of the tournament, or its winner
+                    summary = self.summary
+                    summary.hands += len(self.dealt - self.counted)  # the last hand, which ended it
+                    summary.place, summary.prize = message["place"], message["prize"]
+                    summary.entrants, summary.left = message.get("entrants"), True
+                    return
+                if message["type"] != "state":  # moved (the new table's state follows), waiting, pong
                     continue
                 if await self.track(ws, message, base):
                     return
@@ -255,17 +291,24 @@ class _Seat:
 
     async def track(self, ws: Any, state: dict[str, Any], base: str) -> bool:
         """Count finished hands, rebuy or leave when broke, sit out before the last hand; True when done."""
-        summary, me = self.summary, state["seats"][self.summary.seat]
+        summary = self.summary
+        if self.tournament is not None and state["seat"] is not None:  # moved with the tournament
+            summary.table, summary.seat = state["table"], state["seat"]
+        me, table = state["seats"][summary.seat], state["table"]
         if me is None:
             summary.left = True  # the server let the seat go
             return True
         if me["in_hand"]:
-            self.dealt.add(state["hand"])
+            self.dealt.add((table, state["hand"]))
         last = state["last_hand"]
-        if last is not None and last["number"] in self.dealt and last["number"] not in self.counted:
-            self.counted.add(last["number"])
+        done_hand = None if last is None else (table, last["number"])
+        if done_hand is not None and done_hand in self.dealt and done_hand not in self.counted:
+            self.counted.add(done_hand)
             summary.hands += 1
         held = me["stack"] + me["pending"]
+        if self.tournament is not None:  # no rebuys, sitting out or leaving: played to the end
+            summary.stack, summary.bank = held, state.get("bank", summary.bank)
+            return False
         if self.rebuying and held:  # the rebuy arrived (refused, an error would have come instead)
             summary.bought += self.rebuy or 0
             self.rebuying = self.asked = False
@@ -291,20 +334,20 @@ class _Seat:
         data = state.get("view")
         if data is None or state["legal"] is None or state["actor"] != self.summary.seat:
             return None
-        turn = (state["hand"], state["steps"])
+        turn = (state["table"], state["hand"], state["steps"])
         if turn == self.answered:
             again, self.resend = self.resend, False
             return self.sent if again else None
         self.resend = False
         seen = SeatView.from_dict(data)
-        if state["hand"] not in self.started:
-            self.started.add(state["hand"])
+        if turn[:2] not in self.started:
+            self.started.add(turn[:2])
             start = getattr(self.bot, "start_hand", None)
             if start is not None:
                 _guarded(self.summary, start, seen)
         self.answered = turn
         self.summary.decisions += 1
-        hand, steps = turn
+        _, hand, steps = turn
         try:
             action = self.bot.act(seen)
         except Exception as error:  # the bot raised: check or fold for it, as in a local match

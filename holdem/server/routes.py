@@ -16,7 +16,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from holdem.server.cluster import forward
-from holdem.server.config import RequestError, table_config
+from holdem.server.config import RequestError, player_name, table_config
 from holdem.server.hub import Hub, bearer, read_body, table_summary
 from holdem.server.messages import parse_json
 from holdem.server.room import Change, Room, token_digest
@@ -50,7 +50,9 @@ def _route(handler: Callable[[Request, Hub], Awaitable[Any]]) -> Callable[[Reque
         ident = request.path_params.get("table") or request.path_params.get("tournament")
         try:
             if ident is not None and hub.cluster is not None and not await hub.take(ident):
-                return await forward(hub, request, ident)  # served by another process
+                answer = await forward(hub, request, ident)  # served by another process
+                if answer is not None:
+                    return answer
             result = await handler(request, hub)
         except RequestError as error:
             return JSONResponse({"error": str(error)}, status_code=error.status)
@@ -220,7 +222,7 @@ async def _entries(request: Request, hub: Hub) -> Any:
         return token, moves
 
     token = await hub.run_tourney(ident, enter)
-    return {"tournament": ident, "name": data.get("name"), "token": token}
+    return {"tournament": ident, "name": player_name(data.get("name")), "token": token}
 
 
 ROUTES = [

@@ -280,11 +280,64 @@ def open_storage(url: str) -> Storage:
                 "a PostgreSQL database needs psycopg: pip install 'holdem-engine[server]'"
             ) from None
         try:
-            connection = psycopg.connect(url)
+            connection = _Postgres(url)
         except psycopg.Error as error:
             raise HoldemError(f"cannot connect to {url}: {error}".strip()) from None
         return Storage(connection, "%s", url, "extract(epoch from clock_timestamp())")
     raise HoldemError(f"--db must be sqlite:///PATH or postgresql://…, got {url!r}")
+
+
+IDLE_IN_TRANSACTION = "2s"
+"""How long PostgreSQL lets a transaction of ours wait for its next statement before it ends the
+session. Ours never pause inside a transaction; a process stopped in the middle of a write (SIGSTOP,
+a long pause) would otherwise hold its rows' locks, and block the process taking its tables over,
+for as long as it is stopped."""
+
+
+class _Postgres:
+    """A psycopg connection that is opened again when PostgreSQL has ended it (see
+    `IDLE_IN_TRANSACTION`): a statement that would begin a transaction runs again on a new connection;
+    one inside a transaction, or its commit, fails (the transaction is lost, and the caller rolls
+    back), and the next runs on a new connection."""
+
+    def __init__(self, url: str) -> None:
+        self._url = url
+        self._db = self._connect()
+
+    def _connect(self) -> Any:
+        import psycopg
+
+        db = psycopg.connect(self._url)
+        db.execute(f"SET idle_in_transaction_session_timeout = '{IDLE_IN_TRANSACTION}'")
+        db.commit()
+        return db
+
+    def _live(self) -> Any:
+        if self._db.broken or self._db.closed:
+            self._db = self._connect()
+        return self._db
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        import psycopg
+
+        db = self._live()
+        first = db.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
+        try:
+            return db.execute(sql, params)
+        except psycopg.OperationalError:
+            if not (first and db.broken):  # a transaction under way is lost: its caller rolls back
+                raise
+            return self._live().execute(sql, params)  # ended while idle: once more, on a new connection
+
+    def commit(self) -> None:
+        self._db.commit()
+
+    def rollback(self) -> None:
+        if not (self._db.broken or self._db.closed):
+            self._db.rollback()
+
+    def close(self) -> None:
+        self._db.close()
 
 
 class _SQLite:

@@ -18,6 +18,7 @@ players out before registration closes take their places when it does, the earli
 
 from __future__ import annotations
 
+import hmac
 import json
 import random
 import secrets
@@ -229,12 +230,21 @@ class Tourney:
             ),
         }
 
+    def entrant(self, digest: str) -> str | None:
+        """The entrant whose token has this digest (compared in constant time), or None."""
+        found = None
+        for name, held in self.tokens.items():
+            if hmac.compare_digest(held, digest):
+                found = name
+        return found
+
     def finish_of(self, digest: str) -> dict[str, Any]:
-        """The message for an entrant who is out (by their token's digest)."""
-        name = next((n for n, d in self.tokens.items() if d == digest), None)
+        """The message for an entrant who is out (by their token's digest): place, prize, the field."""
+        name = self.entrant(digest)
         place = self.place.get(name) if name is not None else None
         prize = self.prize.get(name, 0) if name is not None else 0
-        return {"type": "finished", "tournament": self.id, "name": name, "place": place, "prize": prize}
+        return {"type": "finished", "tournament": self.id, "name": name, "place": place, "prize": prize,
+                "entrants": len(self.entrants)}  # fmt: skip
 
     # ------------------------------------------------------------ requests
     def register(self, name: Any, now: float) -> tuple[str, list[Room], list[LedgerRow]]:

@@ -396,8 +396,10 @@ async function listTables() {
     const li = document.createElement("li");
     const link = document.createElement("a");
     link.href = `/?table=${encodeURIComponent(table.id)}`;
+    const players = table.players.length === 1 ? "1 player" : `${table.players.length} players`;
+    const free = table.free_seats.length === 1 ? "1 free seat" : `${table.free_seats.length} free seats`;
     link.textContent = `table ${table.id}: ${table.config.small_blind}/${table.config.big_blind}, ` +
-      `${table.players.length} playing, ${table.free_seats.length} free seats`;
+      (table.finished ? `tournament ${table.tournament} finished` : `${players}, ${free}`);
     li.append(link);
     return li;
   }));
