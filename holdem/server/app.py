@@ -22,7 +22,8 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 
 from holdem.server.cluster import relay, room_of_token
 from holdem.server.config import Cluster
-from holdem.server.hub import RATE, Connection, Hub
+from holdem.server.connection import RATE, Connection
+from holdem.server.hub import Hub
 from holdem.server.messages import error_message
 from holdem.server.room import token_digest
 from holdem.server.routes import ROUTES

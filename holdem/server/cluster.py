@@ -34,7 +34,8 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
     raise ImportError(SERVER_HINT) from error
 
 from holdem.server.config import Cluster
-from holdem.server.hub import Hub, read_body
+from holdem.server.connection import read_body
+from holdem.server.hub import Hub
 
 __all__ = ["Cluster", "forward", "relay", "room_of_token"]
 

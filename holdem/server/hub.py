@@ -26,103 +26,20 @@ from holdem.server import SERVER_HINT
 
 try:
     from starlette.requests import Request
-    from starlette.websockets import WebSocket
 except ImportError as error:  # pragma: no cover - depends on what is installed
     raise ImportError(SERVER_HINT) from error
 
 from holdem.server.config import Cluster, RequestError
-from holdem.server.messages import MESSAGE_LIMIT, error_message, parse_request, state_message
+from holdem.server.connection import RATE, Connection, bearer, table_summary
+from holdem.server.messages import error_message, parse_request, state_message
 from holdem.server.room import Change, Room
 from holdem.server.storage import LeaseLost, Write, Writer, lease_key, open_storage
 from holdem.server.tourney import FORMAT as TOURNEY
 from holdem.server.tourney import Moves, Tourney
 
-__all__ = ["QUEUE_LIMIT", "RATE", "Connection", "Hub", "bearer", "read_body", "table_summary"]
-
-RATE = 50.0
-"""Messages a second a connection may send by default, on average (bursts of twice as many)."""
-QUEUE_LIMIT = 256
-"""Messages waiting for a slow reader before its connection is closed."""
+__all__ = ["Hub"]
 
 T = TypeVar("T")
-
-
-async def read_body(request: Request) -> bytes:
-    """A request's body, refused (413) above `MESSAGE_LIMIT` by its Content-Length, or as soon as more
-    than that has arrived: an oversized body is never read whole."""
-    kept = getattr(request.state, "body", None)
-    if kept is not None:  # read already (passed on, then answered here)
-        return bytes(kept)
-    length = request.headers.get("content-length", "0").strip()
-    if not length.isdigit() or int(length) > MESSAGE_LIMIT:
-        raise RequestError(f"request body over {MESSAGE_LIMIT // 1024} KiB", 413)
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MESSAGE_LIMIT:
-            raise RequestError(f"request body over {MESSAGE_LIMIT // 1024} KiB", 413)
-    request.state.body = bytes(body)
-    return bytes(body)
-
-
-def bearer(request: Request) -> str:
-    """The token of an ``Authorization: Bearer TOKEN`` header ("" without one)."""
-    header = request.headers.get("authorization", "")
-    return header[7:].strip() if header[:7].lower() == "bearer " else ""
-
-
-def table_summary(room: Room, *, finished: bool = False) -> dict[str, Any]:
-    """A table as the lobby lists it (`finished`: its tournament is over)."""
-    seats = room.config.seats
-    return {
-        "id": room.id,
-        "config": room.config.to_dict(),
-        "hand": room.number,
-        "players": [
-            {"seat": s, "name": m.name, "stack": (p.stack if (p := room.table.seats[s]) else 0) + m.joining}
-            for s, m in sorted(room.members.items())
-        ],
-        "free_seats": [s for s in range(seats) if s not in room.members],
-        "tournament": room.tournament,
-        "finished": finished,
-    }
-
-
-class Connection:
-    """One WebSocket: whose it is, what waits to be sent, and its rate-limit allowance."""
-
-    def __init__(
-        self, ws: WebSocket, room: str, seat: int | None, digest: str | None, rate: float, views: bool = False
-    ) -> None:
-        self.ws, self.room, self.seat, self.digest, self.views = ws, room, seat, digest, views
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.rate, self.allowance, self.checked = rate, 2 * rate, time.monotonic()
-        self.close_code = 1008  # a seat left, or a reader too slow
-
-    def allow(self) -> bool:
-        now = time.monotonic()
-        self.allowance = min(2 * self.rate, self.allowance + (now - self.checked) * self.rate)
-        self.checked = now
-        if self.allowance < 1:
-            return False
-        self.allowance -= 1
-        return True
-
-    def send(self, text: str | None) -> None:
-        if self.queue.qsize() >= QUEUE_LIMIT:
-            text = None  # a reader this slow is dropped
-        self.queue.put_nowait(text)
-
-    def close(self, code: int) -> None:
-        """Close the connection with `code` once what is queued before it has been sent."""
-        self.close_code = code
-        self.send(None)
-
-    async def pump(self) -> None:
-        while (text := await self.queue.get()) is not None:
-            await self.ws.send_text(text)
-        with contextlib.suppress(Exception):
-            await self.ws.close(self.close_code)
 
 
 class Hub:

@@ -17,7 +17,8 @@ from starlette.routing import Route
 
 from holdem.server.cluster import forward
 from holdem.server.config import RequestError, player_name, table_config
-from holdem.server.hub import Hub, bearer, read_body, table_summary
+from holdem.server.connection import bearer, read_body, table_summary
+from holdem.server.hub import Hub
 from holdem.server.messages import parse_json
 from holdem.server.room import Change, Room, token_digest
 from holdem.server.storage import lease_key
