@@ -141,8 +141,14 @@ def _setup(data: Mapping[str, Any]) -> tuple[Stakes, list[int], list[int], int |
         big = next(i for i, a in enumerate(antes) if a)
     elif nonzero and len(nonzero) == n and len(set(nonzero)) == 1:
         ante = nonzero[0]
+    elif len(nonzero) == n and len(set(nonzero)) == 2 and antes.count(max(antes)) == 1:
+        ante, big = min(antes), antes.index(max(antes))  # everyone's ante, and the big blind's on top
+        bb_ante = antes[big] - ante
     elif nonzero:
-        raise InvalidHistoryError(f"antes {antes!r} are neither uniform nor a big-blind ante")
+        raise InvalidHistoryError(
+            f"antes {antes!r} are neither uniform, a big-blind ante, nor both (everyone's ante, and the"
+            " big blind's ante added to the big blind's)"
+        )
     posted = sorted(b for b in blinds if b)
     if structure is Structure.FIXED_LIMIT:
         small_bet, big_bet = _positive(data, "small_bet"), _positive(data, "big_bet")
@@ -290,8 +296,8 @@ def export(hand: Hand) -> dict[str, Any]:
     n = len(hand.starting_stacks)
     stakes = hand.stakes
     antes = [stakes.ante] * n
-    if stakes.big_blind_ante:
-        antes[hand.big_blind_player] = stakes.big_blind_ante
+    if stakes.big_blind_ante:  # the big blind posts both antes
+        antes[hand.big_blind_player] += stakes.big_blind_ante
     blinds = list(hand.declared_blinds)
     if n == 2:
         antes, blinds = antes[::-1], blinds[::-1]

@@ -13,7 +13,7 @@ from holdem.deck import Deck
 from holdem.errors import InvalidConfigError
 from holdem.events import LogEntry, Phase
 from holdem.positions import big_blind_player, default_blinds, first_to_act_preflop
-from holdem.stakes import Rules, Stakes
+from holdem.stakes import CHIP_LIMIT, Rules, Stakes
 
 __all__ = ["post", "setup"]
 
@@ -47,8 +47,10 @@ def setup(
     if not 2 <= n <= 10:
         raise InvalidConfigError(f"a hand needs 2 to 10 players, got {n}")
     for i, stack in enumerate(stacks):
-        if type(stack) is not int or stack <= 0:
-            raise InvalidConfigError(f"stack of player {i} must be a positive whole number, got {stack!r}")
+        if type(stack) is not int or not 0 < stack <= CHIP_LIMIT:
+            raise InvalidConfigError(
+                f"stack of player {i} must be a positive whole number, at most {CHIP_LIMIT:,}, got {stack!r}"
+            )
     if not isinstance(stakes, Stakes):
         raise InvalidConfigError(f"stakes must be a Stakes, got {stakes!r}")
     if blinds is None:

@@ -10,7 +10,7 @@ import attrs
 
 from holdem.errors import InvalidConfigError
 
-__all__ = ["Rules", "Stakes", "Structure"]
+__all__ = ["CHIP_LIMIT", "Rules", "Stakes", "Structure"]
 
 
 @unique
@@ -25,10 +25,22 @@ class Structure(Enum):
     """Bets and raises of exactly the small or big bet, capped (rule 13)."""
 
 
+CHIP_LIMIT = 10**12
+"""The most chips a stack, blind, ante or bet may be, everywhere: the engine, the vector tables and
+the server. Ten seats' totals then stay exact in 64-bit integers (NumPy, the database) and in
+JavaScript's numbers (below 2**53), with room for a thousand pots' raises."""
+
+
 def _chips(name: str, value: object, *, positive: bool = False) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < (1 if positive else 0):
+    if (
+        not isinstance(value, int)
+        or isinstance(value, bool)
+        or not (1 if positive else 0) <= value <= CHIP_LIMIT
+    ):
         kind = "a positive" if positive else "a non-negative"
-        raise InvalidConfigError(f"{name} must be {kind} whole number of chips, got {value!r}")
+        raise InvalidConfigError(
+            f"{name} must be {kind} whole number of chips, at most {CHIP_LIMIT:,}, got {value!r}"
+        )
 
 
 def _straddles(value: object) -> tuple[int, ...]:

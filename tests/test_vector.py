@@ -51,6 +51,30 @@ def test_vector_tables_agree_with_the_engine_on_every_actor_mask_observation_and
     assert hands <= lockstep(48, players, hands, stacks=seats, stakes=stakes, seed=players, observe_every=3)
 
 
+@pytest.mark.parametrize("players", [3, 4, 6, 9])
+def test_both_antes_are_recorded_as_posted_and_replay_from_the_record(players: int) -> None:
+    """An ante and a big-blind ante together, short stacks: the record lists the big blind's ante as
+    both (as the engine's export does), `holdem.phh` reads it back as both, and each hand replays
+    to its finishing stacks; the play agrees with the engine's hand throughout."""
+    stakes = Stakes(1, 2, ante=1, big_blind_ante=2)
+    seats = random_stacks(players, (4, 40), 24, stakes, players)
+    assert 300 <= lockstep(24, players, 300, stacks=seats, stakes=stakes, seed=players, record=True)
+
+
+def test_the_issues_three_handed_both_antes_hand_replays_to_its_stacks() -> None:
+    """Three players checking or calling to the showdown with ante 1 and big-blind ante 2: the big
+    blind posted 1 + 2 + 2, and the record says so (it said antes [1, 2, 1], which no reader took)."""
+    t = VectorTables(1, players=3, stacks=100, stakes=Stakes(1, 2, ante=1, big_blind_ante=2), seed=0,
+                     record=True)  # fmt: skip
+    done = np.array([False])
+    while not done[0]:
+        _, done = t.step(np.array([1]))  # check or call
+    (doc,) = t.histories()
+    assert [1, 3, 1] == doc["antes"]  # p2, the big blind, posted both
+    assert 300 == sum(doc["finishing_stacks"])
+    assert doc["finishing_stacks"] == list(phh.replay(doc).finishing_stacks or ())
+
+
 @settings(max_examples=25, deadline=None)
 @given(
     players=st.integers(2, 9),
@@ -90,7 +114,9 @@ def test_every_recorded_history_replays_to_its_finishing_stacks(
         assert replayed.settled
         assert history["finishing_stacks"] == list(replayed.finishing_stacks or ())
         assert [by_seat[s - 1] for s in history["seats"]] == history["finishing_stacks"]
-    assert [] == t.histories()  # returned once, then cleared
+    assert histories == t.histories()  # the record keeps them
+    assert histories == t.histories(clear=True)
+    assert [] == t.histories()  # … until they are taken
 
 
 def test_the_contract_shapes_and_types() -> None:
@@ -184,7 +210,7 @@ def test_where_steps_only_the_named_tables() -> None:
         ({"players": 10}, "players must be 2 to 9"),
         ({"stakes": Stakes(1, 2, structure=Structure.POT_LIMIT)}, "no-limit"),
         ({"stakes": Stakes(1, 2, straddles=(4,)), "players": 3}, "no-limit without straddles"),
-        ({"fractions": (0.5, 0.5)}, "distinct positive"),
+        ({"fractions": (0.5, 0.5)}, "distinct numbers above 0"),
         ({"stacks": 0}, "stacks must be positive"),
         ({"stacks": 2.5}, "whole numbers"),
         (

@@ -128,7 +128,7 @@ def test_observations_are_the_env_encoding_in_big_blinds_of_the_level() -> None:
         ({"structure": "turbo"}, "structure must be a Structure"),
         ({"hand_seconds": -1}, "hand_seconds must be a non-negative number"),
         ({"buy_in": 1.5}, "buy-in"),
-        ({"fractions": (1, 1)}, "distinct positive"),
+        ({"fractions": (1, 1)}, "distinct numbers above 0"),
         ({"shares": (0, 1)}, "payout shares"),
     ],
 )

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from holdem import Deck, Hand, Stakes
+from holdem import Deck, Hand, Stakes, phh
 from holdem.cards import CARDS
 from holdem.env.encoding import ActionSpace, observation
 from holdem.vector import VectorTables
@@ -34,9 +34,12 @@ def lockstep(
     stakes: Stakes | None = None,
     seed: int = 0,
     observe_every: int = 0,
+    record: bool = False,
 ) -> int:
-    """Play until `hands` hands have finished; returns the number compared. Fails on any difference."""
-    t = VectorTables(tables, players, stacks, stakes, seed=seed)
+    """Play until `hands` hands have finished; returns the number compared. Fails on any difference.
+    With `record`, each hand's PHH record must also say what the engine's own export says, and replay
+    (`holdem.phh.replay`) to the same finishing stacks."""
+    t = VectorTables(tables, players, stacks, stakes, seed=seed, record=record)
     space = ActionSpace(t.fractions)
     rng = np.random.default_rng(seed + 1)
     seat_stacks = np.broadcast_to(np.asarray(stacks, dtype=np.int64), (tables, players))
@@ -65,6 +68,7 @@ def lockstep(
             assert move is not None
             hand.act(move)
         _, done = t.step(actions)
+        records = {doc["table"] - 1: doc for doc in t.histories(clear=True)} if record else {}
         for r, hand in enumerate(scalar):
             assert hand.is_complete == done[r], (
                 f"table {r}: over {done[r]} vs the engine's {hand.is_complete}"
@@ -80,6 +84,18 @@ def lockstep(
                 assert by_seat == t.final_stacks[r].tolist(), (
                     f"table {r}: final stacks differ\n{hand.history}"
                 )
+                if record:
+                    check_record(records.pop(r), hand)
                 scalar[r] = scalar_hand(t, r, seat_stacks)
                 finished += 1
+    assert not records, "a record for a hand that did not end"
     return finished
+
+
+def check_record(doc: dict[str, object], hand: Hand) -> None:
+    """A vector table's record of a hand says what the engine's export of the same hand says, and
+    replays to its finishing stacks."""
+    exported = phh.export(hand)
+    for key in ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "finishing_stacks"):
+        assert exported[key] == doc[key], (key, exported[key], doc[key], hand.history)
+    assert list(phh.replay(doc).finishing_stacks or ()) == doc["finishing_stacks"], doc

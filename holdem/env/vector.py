@@ -19,6 +19,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from holdem.env.encoding import observation_bounds
+from holdem.errors import IllegalActionError
 from holdem.stakes import Stakes
 from holdem.vector import VectorTables
 
@@ -80,15 +81,12 @@ class VectorHeadsUpEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
     ) -> tuple[Array, dict[str, Any]]:
         if isinstance(seed, Sequence):
             raise ValueError("VectorHeadsUpEnv takes one seed for all its tables")
-        if seed is not None:
-            t = self.tables
-            self.tables = VectorTables(
-                self.num_envs, 2, t._seat_stacks, t.stakes, seed=seed, fractions=t.fractions
-            )
+        if seed is not None:  # start the cards (and the random opponent) again from `seed`
+            self.tables.reset(seed=seed)
             self._rng = np.random.default_rng(seed)
             if self._opponent_given is None:
                 self.opponent = random_opponent(self._rng)
-        else:
+        else:  # go on from the random source as it is
             self.tables.reset()
         skipped = np.zeros(self.num_envs)
         self._play_opponent(np.zeros(self.num_envs, dtype=bool), np.zeros(self.num_envs), skipped)
@@ -108,9 +106,10 @@ class VectorHeadsUpEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         the episode if the episode's hand had not ended yet (`ended`), else to `skipped`."""
         t = self.tables
         while (waiting := t.actor != AGENT).any():
-            rewards, done = t.step(
-                np.asarray(self.opponent(t.observe(), t.legal)).astype(np.int64), where=waiting
-            )
+            chosen = np.asarray(self.opponent(t.observe(), t.legal))
+            if chosen.dtype.kind not in "iu":  # 1.9 is no action: refused, never truncated
+                raise IllegalActionError(f"the opponent must return whole action numbers, got {chosen.dtype}")
+            rewards, done = t.step(chosen.astype(np.int64), where=waiting)
             mine = rewards[:, AGENT]
             reward += np.where(ended, 0.0, mine)
             skipped += np.where(ended, mine, 0.0)

@@ -8,6 +8,7 @@ from typing import Any
 import attrs
 
 from holdem.errors import HoldemError
+from holdem.stakes import CHIP_LIMIT
 
 __all__ = [
     "CHIP_LIMIT",
@@ -68,9 +69,7 @@ class TableConfig:
 
 
 _INTS = ("seats", "small_blind", "big_blind", "ante", "min_buy_in", "max_buy_in")
-CHIP_LIMIT = 10**12
-"""The most chips a blind, ante or buy-in may be: ten seats' totals stay exact in JavaScript
-numbers (below 2**53) and in the database's 64-bit integers."""
+
 _SECONDS = ("action_seconds", "time_bank_seconds")
 
 

@@ -28,7 +28,7 @@ from typing import Any
 import attrs
 
 from holdem.errors import HoldemError
-from holdem.server.config import CHIP_LIMIT, RequestError, TableConfig, player_name
+from holdem.server.config import RequestError, TableConfig, player_name
 from holdem.server.room import Change, LedgerRow, Member, Room, token_digest
 from holdem.table import Table
 from holdem.tournament.payouts import payout_shares, prizes
@@ -71,15 +71,9 @@ _LAST_TIME = 253_402_300_799  # 9999-12-31 23:59:59 UTC
 _LONGEST_LEVEL = 10_080.0  # minutes: a week
 
 
-def _check_chips(chosen: Structure) -> None:
-    """A structure's chips within the tables' limit, and its levels' lengths within a week."""
-    if chosen.starting_stack > CHIP_LIMIT:
-        raise RequestError(f"starting_stack must be at most {CHIP_LIMIT:,}, got {chosen.starting_stack:,}")
+def _check_levels(chosen: Structure) -> None:
+    """A structure's levels last at most a week each (its chips are within `CHIP_LIMIT` already)."""
     for k, level in enumerate(chosen.levels, start=1):
-        if level.big_blind > CHIP_LIMIT:
-            raise RequestError(
-                f"level {k}: big_blind must be at most {CHIP_LIMIT:,}, got {level.big_blind:,}"
-            )
         if level.duration > _LONGEST_LEVEL:
             raise RequestError(f"level {k}: duration must be at most {_LONGEST_LEVEL:,.0f} minutes")
 
@@ -109,7 +103,7 @@ def tourney_config(data: Any) -> TourneyConfig:
         raise
     except HoldemError as error:
         raise RequestError(str(error)) from None
-    _check_chips(chosen)
+    _check_levels(chosen)
     values: dict[str, Any] = {"structure": chosen}
     for name, low, high in (("seats", 2, 10), ("entrants", 2, 1000), ("buy_in", 0, 10**9)):
         value = data.get(name, _DEFAULT[name])

@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 from holdem.errors import InvalidConfigError
-from holdem.stakes import Stakes
+from holdem.stakes import CHIP_LIMIT, Stakes
 
 __all__ = ["SHIPPED", "Level", "Structure", "StructureError", "load_structure"]
 
@@ -95,8 +95,10 @@ def _minutes(duration: Any) -> float:
 
 def structure(name: str, starting_stack: int, levels: Sequence[Mapping[str, Any]]) -> Structure:
     """A checked `Structure` from plain data (the contents of a structure file)."""
-    if type(starting_stack) is not int or starting_stack <= 0:
-        raise StructureError(f"starting_stack must be a positive whole number, got {starting_stack!r}")
+    if type(starting_stack) is not int or not 0 < starting_stack <= CHIP_LIMIT:
+        raise StructureError(
+            f"starting_stack must be a positive whole number, at most {CHIP_LIMIT:,}, got {starting_stack!r}"
+        )
     if not isinstance(levels, Sequence) or isinstance(levels, str) or not levels:
         raise StructureError("a structure needs at least one level")
     checked: list[Level] = []
@@ -110,9 +112,9 @@ def structure(name: str, starting_stack: int, levels: Sequence[Mapping[str, Any]
         small, big, ante = data.get("small_blind"), data.get("big_blind"), data.get("ante", 0)
         bb_ante, duration = data.get("big_blind_ante", False), data.get("duration")
         for field, value, least in (("small_blind", small, 0), ("big_blind", big, 1), ("ante", ante, 0)):
-            if type(value) is not int or value < least:
+            if type(value) is not int or not least <= value <= CHIP_LIMIT:
                 raise StructureError(
-                    f"{where}: {field} must be a whole number of at least {least}, got {value!r}"
+                    f"{where}: {field} must be a whole number from {least} to {CHIP_LIMIT:,}, got {value!r}"
                 )
         assert isinstance(small, int) and isinstance(big, int) and isinstance(ante, int)
         if small > big:

@@ -14,10 +14,47 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from holdem.errors import IllegalActionError
+from holdem.errors import IllegalActionError, InvalidConfigError
 from holdem.vector.settle import payouts, strengths
 
-__all__ = ["Engine", "Ints"]
+__all__ = ["MAX_FRACTION", "Engine", "Ints", "check_flag", "check_fractions", "check_seed"]
+
+MAX_FRACTION = 1000.0
+"""The largest pot fraction a raise action may be: a thousand pots of the largest stacks stay within
+64-bit integers."""
+
+
+def check_fractions(fractions: Sequence[float]) -> tuple[float, ...]:
+    """The pot fractions of the raise actions, sorted; refused unless distinct numbers above 0 and at
+    most `MAX_FRACTION`."""
+    try:
+        values = tuple(fractions)
+    except TypeError:
+        values = ()
+    if (
+        not values
+        or not all(type(f) in (int, float) and 0 < f <= MAX_FRACTION for f in values)
+        or len(set(values)) != len(values)
+    ):
+        raise InvalidConfigError(
+            f"pot fractions must be one or more distinct numbers above 0, at most {MAX_FRACTION:g},"
+            f" got {fractions!r}"
+        )
+    return tuple(sorted(float(f) for f in values))
+
+
+def check_seed(seed: object) -> int | None:
+    """A seed for NumPy's generator: None (fresh entropy) or a non-negative whole number."""
+    if seed is not None and (type(seed) is not int or seed < 0):
+        raise InvalidConfigError(f"seed must be None or a non-negative whole number, got {seed!r}")
+    return seed
+
+
+def check_flag(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidConfigError(f"{name} must be True or False, got {value!r}")
+    return value
+
 
 Ints = npt.NDArray[np.int64]
 
@@ -65,6 +102,7 @@ class Engine:
     n: int
     players: int
     actions: tuple[str, ...]
+    _rng: np.random.Generator  # the dealing's random source, made by the subclass
     recording: bool
     button: Ints
     legal: npt.NDArray[np.bool_]
@@ -72,12 +110,11 @@ class Engine:
     _opener: Ints
     _log: list[list[str]]
 
-    def _allocate(self, sizes: Sequence[float | None], seed: int | None) -> None:
-        """Fresh arrays and random source; `sizes` are the raises between check/call and the largest
-        raise: pot fractions, or None for the smallest raise."""
+    def _allocate(self, sizes: Sequence[float | None]) -> None:
+        """Fresh arrays (the random source is the caller's, `_rng`); `sizes` are the raises between
+        check/call and the largest raise: pot fractions, or None for the smallest raise."""
         n, p = self.n, self.players
         self._sizes = tuple(sizes)
-        self._rng = np.random.default_rng(seed)
         self._pool, self._pool_used = np.zeros((2 * p + 8, 0), dtype=np.int8), 0
         # The state is two blocks, so that a hand dealt or a street opened is a copy or two: by
         # player (a row each) and table (a column each), and by table (a column each).

@@ -68,8 +68,7 @@ def finish(t: Tables, rows: Ints) -> list[dict[str, Any]]:
     """The PHH documents of the hands just finished at `rows`."""
     n, stakes = t.players, t.stakes
     antes = [stakes.ante] * n
-    if stakes.big_blind_ante:
-        antes[t._big] = stakes.big_blind_ante
+    antes[t._big] += stakes.big_blind_ante  # the big blind posts both antes
     blinds = t._blinds.tolist()
     if n == 2:
         antes, blinds = antes[::-1], blinds[::-1]

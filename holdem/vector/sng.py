@@ -18,10 +18,11 @@ import numpy as np
 import numpy.typing as npt
 
 from holdem.errors import InvalidConfigError
+from holdem.stakes import CHIP_LIMIT
 from holdem.tournament.payouts import payout_shares, prizes
 from holdem.tournament.run import Finish, TournamentRun, settle_busts
 from holdem.tournament.structure import Structure
-from holdem.vector.engine import NONE, Engine, Ints
+from holdem.vector.engine import NONE, Engine, Ints, check_fractions, check_seed
 from holdem.vector.observe import observation_size, observe
 
 __all__ = ["VectorSitAndGos"]
@@ -64,34 +65,43 @@ class VectorSitAndGos(Engine):
             raise InvalidConfigError(f"seats must be {entrants} to 9 (one table), got {size!r}")
         if not isinstance(structure, Structure):
             raise InvalidConfigError(f"structure must be a Structure, got {structure!r}")
+        most = max([structure.starting_stack] + [level.big_blind for level in structure.levels])
+        if most > CHIP_LIMIT:
+            raise InvalidConfigError(
+                f"a structure's stack and blinds must be at most {CHIP_LIMIT:,}, got {most:,}"
+            )
         for name, value in (("hand_seconds", hand_seconds), ("action_seconds", action_seconds)):
             if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < float("inf"):
                 raise InvalidConfigError(f"{name} must be a non-negative number, got {value!r}")
         if type(buy_in) is not int or buy_in < 0:
             raise InvalidConfigError(f"the buy-in must be a non-negative whole number, got {buy_in!r}")
-        values = tuple(fractions)
-        if not all(type(f) in (int, float) and f > 0 for f in values) or len(set(values)) != len(values):
-            raise InvalidConfigError(f"pot fractions must be distinct positive numbers, got {fractions!r}")
-        self.fractions: tuple[float, ...] = tuple(sorted(float(f) for f in values))
+        self.fractions: tuple[float, ...] = check_fractions(fractions)
         self.actions: tuple[str, ...] = (
             "fold", "check/call", "raise min", *(f"raise {f:g} pot" for f in self.fractions), "raise max",
         )  # fmt: skip
         self.n, self.players, self.entrants, self.structure = n, size, entrants, structure
         self.recording = False
-        self.prizes = prizes(buy_in * entrants, tuple(shares or payout_shares(entrants))[:entrants])
+        paid = tuple(payout_shares(entrants) if shares is None else shares)
+        if not 1 <= len(paid) <= entrants:
+            raise InvalidConfigError(f"shares must pay 1 to {entrants} places (the field), got {shares!r}")
+        self.prizes = prizes(buy_in * entrants, paid)
         self._hand_seconds, self._action_seconds = float(hand_seconds), float(action_seconds)
         self._names = [f"e{k + 1}" for k in range(entrants)]
         self._prize_of_place = np.array([*self.prizes, *[0] * entrants][:entrants], dtype=np.int64)
         self._ends = np.cumsum([level.duration for level in structure.levels])
         self._blinds_by_level = np.zeros((4, 0), dtype=np.int64)  # small, big, ante, big-blind ante
-        self._seed = seed
+        self._seed = check_seed(seed)
         self.reset()
 
     # ------------------------------------------------------------------ public
-    def reset(self) -> npt.NDArray[np.float32]:
-        """Start over: a fresh random source and a new sit-and-go at every table; the observations."""
+    def reset(self, seed: int | None = None) -> npt.NDArray[np.float32]:
+        """Start over: a new sit-and-go at every table; the observations. The cards go on from the
+        random source as it is, or, given a `seed`, start again from it."""
         n, p = self.n, self.players
-        self._allocate([None, *self.fractions], self._seed)
+        if seed is not None or not hasattr(self, "_rng"):
+            self._seed = check_seed(seed) if seed is not None else self._seed
+            self._rng = np.random.default_rng(self._seed)
+        self._allocate([None, *self.fractions])
         self.button: Ints = np.zeros(n, dtype=np.int64)
         self.hands_played: Ints = np.zeros(n, dtype=np.int64)
         self.hand_sizes: Ints = np.zeros(p + 1, dtype=np.int64)  # finished hands by players dealt in

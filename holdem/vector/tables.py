@@ -15,9 +15,9 @@ import numpy as np
 import numpy.typing as npt
 
 from holdem.errors import InvalidConfigError
-from holdem.stakes import Stakes, Structure
+from holdem.stakes import CHIP_LIMIT, Stakes, Structure
 from holdem.vector import record
-from holdem.vector.engine import NONE, TABLE, Engine, Ints
+from holdem.vector.engine import NONE, TABLE, Engine, Ints, check_flag, check_fractions, check_seed
 from holdem.vector.observe import observation_size, observe
 
 __all__ = ["VectorTables"]
@@ -51,18 +51,12 @@ class VectorTables(Engine):
             raise InvalidConfigError(f"players must be 2 to 9, got {players!r}")
         if not isinstance(stakes, Stakes) or stakes.structure is not Structure.NO_LIMIT or stakes.straddles:
             raise InvalidConfigError(f"VectorTables plays no-limit without straddles, got {stakes!r}")
-        values = tuple(fractions)
-        if (
-            not values
-            or not all(type(f) in (int, float) and f > 0 for f in values)
-            or len(set(values)) != len(values)
-        ):
-            raise InvalidConfigError(f"pot fractions must be distinct positive numbers, got {fractions!r}")
-        self.fractions: tuple[float, ...] = tuple(sorted(float(f) for f in values))
+        self.fractions: tuple[float, ...] = check_fractions(fractions)
         self.actions: tuple[str, ...] = (
             "fold", "check/call", *(f"raise {f:g} pot" for f in self.fractions), "raise max",
         )  # fmt: skip
-        self.n, self.players, self.stakes, self.recording = n, players, stakes, bool(record)
+        self.n, self.players, self.stakes = n, players, stakes
+        self.recording = check_flag("record", record)
         try:
             seat_stacks = np.broadcast_to(np.asarray(stacks), (n, players))
         except ValueError:
@@ -71,10 +65,13 @@ class VectorTables(Engine):
             ) from None
         if seat_stacks.dtype.kind not in "iu":
             raise InvalidConfigError(f"stacks must be whole numbers of chips, got dtype {seat_stacks.dtype}")
-        if seat_stacks.min() <= 0:
-            raise InvalidConfigError(f"stacks must be positive, got {seat_stacks.min()}")
+        if seat_stacks.min() <= 0 or seat_stacks.max() > CHIP_LIMIT:
+            low, high = seat_stacks.min(), seat_stacks.max()
+            raise InvalidConfigError(
+                f"stacks must be positive and at most {CHIP_LIMIT:,} chips, got {low if low <= 0 else high}"
+            )
         self._seat_stacks: Ints = seat_stacks.astype(np.int64)
-        self._seed = seed
+        self._seed = check_seed(seed)
         blinds = (
             [stakes.big_blind, stakes.small_blind] if players == 2 else [stakes.small_blind, stakes.big_blind]
         )
@@ -98,13 +95,19 @@ class VectorTables(Engine):
         if same:  # the state blocks after the forced bets, by button
             seats_state, table_state = zip(*(dealt[b] for b in range(players)), strict=True)
             self._dealt = np.stack(seats_state, axis=2), np.stack(table_state, axis=1)
+        del self._rng  # the hands above only tried the stacks: play starts from the seed
         self.reset()
 
     # ------------------------------------------------------------------ public
-    def reset(self) -> npt.NDArray[np.float32]:
-        """Start over: fresh random source, every button on the last seat, new hands; the observations."""
+    def reset(self, seed: int | None = None) -> npt.NDArray[np.float32]:
+        """Start over: every button on the last seat, new hands; the observations. The cards go on
+        from the random source as it is, or, given a `seed`, start again from it (as Gymnasium's
+        ``reset(seed=...)`` means: the same seed deals the same hands)."""
         n, p = self.n, self.players
-        self._allocate(self.fractions, self._seed)
+        if seed is not None or not hasattr(self, "_rng"):
+            self._seed = check_seed(seed) if seed is not None else self._seed
+            self._rng = np.random.default_rng(self._seed)
+        self._allocate(self.fractions)
         self.button: Ints = np.full(n, p - 1, dtype=np.int64)
         self.hands_played: Ints = np.zeros(n, dtype=np.int64)
         self.final_stacks: Ints = np.zeros((n, p), dtype=np.int64)
@@ -150,9 +153,13 @@ class VectorTables(Engine):
     def _record_board(self, rows: Ints) -> None:
         record.board(self, rows)
 
-    def histories(self) -> list[dict[str, Any]]:
-        """The finished hands recorded since the last call, as PHH documents (`holdem.phh.dumps`)."""
-        out, self._histories = self._histories, []
+    def histories(self, *, clear: bool = False) -> list[dict[str, Any]]:
+        """Every finished hand recorded since the tables were made or reset, oldest first, as PHH
+        documents (`holdem.phh.dumps`). The record keeps them all; `clear` hands them over and
+        forgets them, so that a long run's memory stays bounded."""
+        out = list(self._histories)
+        if check_flag("clear", clear):
+            self._histories = []
         return out
 
     # ------------------------------------------------------------ dealing
