@@ -2,8 +2,11 @@
 
 Built on `holdem.vector.VectorTables`: every step applies the agent's actions at all tables at once,
 then the opponent's (a function of the batched observations and masks) until the agent is to act
-everywhere again. An episode is a hand; a table whose hand ended deals the next in the same step
-(Gymnasium's same-step autoreset), so the observations returned are those of the new hands.
+everywhere again. An episode is a hand. With ``autoreset_mode=AutoresetMode.SAME_STEP`` (the
+default) a table whose hand ended deals the next in the same step, so the observations returned are
+those of the new hands; with ``NEXT_STEP`` (Gymnasium's own default, which its normalizing wrappers
+need) the step that ends a hand returns its final observation, and the next step ignores that
+table's action and returns the new hand's first observation, with no reward.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from holdem.env.encoding import observation_bounds
-from holdem.errors import IllegalActionError
+from holdem.errors import IllegalActionError, InvalidConfigError
 from holdem.stakes import Stakes
 from holdem.vector import VectorTables
 
@@ -64,8 +67,18 @@ class VectorHeadsUpEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         stakes: Stakes | None = None,
         fractions: Sequence[float] = (0.5, 1.0, 2.0),
         seed: int | None = None,
+        autoreset_mode: AutoresetMode = AutoresetMode.SAME_STEP,
     ) -> None:
+        if autoreset_mode not in (AutoresetMode.SAME_STEP, AutoresetMode.NEXT_STEP):
+            raise InvalidConfigError(
+                f"autoreset_mode must be AutoresetMode.SAME_STEP or NEXT_STEP (a hand always ends in a"
+                f" new one), got {autoreset_mode!r}"
+            )
+        self.metadata = {"autoreset_mode": autoreset_mode, "render_modes": []}
+        self.autoreset_mode = autoreset_mode
         self.tables = VectorTables(num_envs, 2, stack, stakes, seed=seed, fractions=fractions)
+        self._resetting = np.zeros(num_envs, dtype=bool)  # NEXT_STEP: the hand ended at the last step
+        self._shown: Array = np.zeros(0)  # the observations returned last
         self.num_envs = num_envs
         self._opponent_given = opponent
         self._rng = np.random.default_rng(seed)
@@ -90,16 +103,28 @@ class VectorHeadsUpEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
             self.tables.reset()
         skipped = np.zeros(self.num_envs)
         self._play_opponent(np.zeros(self.num_envs, dtype=bool), np.zeros(self.num_envs), skipped)
-        return self.tables.observe(), self._infos(skipped)
+        self._resetting[:] = False
+        self._shown = self.tables.observe()
+        return self._shown, self._infos(skipped)
 
     def step(self, actions: npt.ArrayLike) -> tuple[Array, Array, Array, Array, dict[str, Any]]:
         t = self.tables
-        rewards, done = t.step(np.asarray(actions))
+        resetting = self._resetting
+        if resetting.any():  # NEXT_STEP: these tables' actions are ignored; their new hands wait
+            rewards, done = t.step(np.asarray(actions), where=~resetting)
+        else:
+            rewards, done = t.step(np.asarray(actions))
         reward = rewards[:, AGENT].astype(np.float64)
         skipped = np.zeros(self.num_envs)
         self._play_opponent(done, reward, skipped)
         truncated = np.zeros(self.num_envs, dtype=bool)
-        return t.observe(), reward, done, truncated, self._infos(skipped)
+        obs = t.observe()
+        if self.autoreset_mode is AutoresetMode.NEXT_STEP:
+            obs = obs.copy()
+            obs[done] = self._shown[done]  # the ended hand's last observation: what the agent acted on
+            self._resetting = done.copy()
+        self._shown = obs
+        return obs, reward, done, truncated, self._infos(skipped)
 
     def _play_opponent(self, ended: Array, reward: Array, skipped: Array) -> None:
         """Let the opponent act until the agent is to act at every table; a hand that ends goes to
