@@ -9,7 +9,6 @@ function. Every rejected action leaves the hand exactly as it was.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from operator import add as _add
 
@@ -135,7 +134,7 @@ class Hand:
         self = object.__new__(cls)
         self.stakes = stakes
         self.rules = rules or _DEFAULT_RULES
-        self.deck = deck if deck is not None else Deck.sampled(rng or secrets.SystemRandom(), 2 * n + 8)
+        self.deck = deck if deck is not None else Deck.sampled(rng, 2 * n + 8)
         self.starting_stacks = tuple(stacks)
         self.chips = sum(stacks)  # on the table in all: the stacks plus the pot, until settlement
         self.declared_blinds = tuple(posted)

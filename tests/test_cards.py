@@ -115,3 +115,20 @@ def test_deck_cannot_overdeal() -> None:
     with pytest.raises(Exception, match="2 left"):
         deck.deal(3)
     assert 2 == deck.remaining
+
+
+@pytest.mark.parametrize("rng", [None, random.Random(3)], ids=["system CSPRNG", "seeded"])
+def test_a_sampled_deck_deals_every_card_equally_often_in_every_place(rng: random.Random | None) -> None:
+    """Chi-square over 20,800 decks of 8 cards, each of 8 places against 52 equally likely cards:
+    a wrong bound in the partial shuffle (a card never reaching a place, or the top one favoured)
+    fails it; a fair deck fails by chance about once in a million runs."""
+    draws = 20_800
+    counts = [[0] * 52 for _ in range(8)]
+    for _ in range(draws):
+        for place, card in enumerate(Deck.sampled(rng, 8).deal(8)):
+            counts[place][card.index] += 1
+    expected = draws / 52
+    for row in counts:
+        chi2 = sum((c - expected) ** 2 / expected for c in row)
+        assert chi2 < 110, chi2  # 51 degrees of freedom: P(chi2 > 110) < 1e-6
+    assert len({Deck.sampled(rng, 8).deal(8) for _ in range(20)}) == 20
