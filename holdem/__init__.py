@@ -34,6 +34,7 @@ from holdem.hand import Hand, HandResult, Phase
 from holdem.pots import Pot
 from holdem.stakes import Rules, Stakes, Structure
 from holdem.table import Seat, Table
+from holdem.views import SeatView
 
 if TYPE_CHECKING:
     from holdem.batch import evaluate_many
@@ -74,6 +75,7 @@ __all__ = [
     "Rank",
     "Rules",
     "Seat",
+    "SeatView",
     "SnapshotError",
     "Stakes",
     "Structure",

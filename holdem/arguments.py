@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
 
-from holdem.errors import HoldemError
+from holdem.errors import HoldemError, install_hint
 
 __all__ = [
     "SEED_HELP", "Help", "Parser", "blinds", "check_plot", "fresh_seed", "integer", "numbers", "players",
@@ -21,7 +21,7 @@ def check_plot(path: Path) -> None:
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise HoldemError("--plot needs matplotlib: pip install 'holdem-engine[plot]'") from None
+        raise HoldemError(f"--plot needs matplotlib: {install_hint('plot')}") from None
     if not path.resolve().parent.is_dir():
         raise HoldemError(f"--plot: no folder {str(path.resolve().parent)!r} to save {path.name!r} in")
 
@@ -122,3 +122,8 @@ def players(text: str) -> int:
     if not 2 <= value <= 10:
         raise argparse.ArgumentTypeError(f"expected 2 to 10 players, got {text!r}")
     return value
+
+
+def counted(count: int, thing: str) -> str:
+    """``1 hand``, ``2 hands``, ``1,000 tournaments``: a count with its noun, singular where one."""
+    return f"{count:,} {thing}" if count == 1 else f"{count:,} {thing}s"

@@ -15,6 +15,7 @@ from holdem.events import Phase
 __all__ = ["check_action"]
 
 _FOLD, _CHECK, _CALL, _ALL_IN = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.ALL_IN
+_CHECK_ACTION = Action.check()
 
 
 class Hand(Protocol):
@@ -57,8 +58,8 @@ def check_action(hand: Hand, action: Action, player: int | None) -> tuple[int, A
                 f"cannot check facing a bet of {level}; call {owed} or fold ({_where(hand, i)})"
             )
     elif kind is _CALL:
-        if legal.can_check:
-            raise IllegalActionError(f"nothing to call; check instead ({_where(hand, i)})")
+        if legal.can_check:  # nothing is owed: a call is a check (rule 15's note)
+            action = _CHECK_ACTION
     else:  # a raise: an Action checks its amount is a positive whole number when made
         amount, lo, hi = action.amount, legal.min_raise_to, legal.max_raise_to
         assert amount is not None

@@ -314,7 +314,7 @@ def build_parser() -> argparse.ArgumentParser:
                  "(--tables, --steps), or with --sng ENTRANTS its sit-and-gos under the engine's policy. "
                  "All warm up first.")  # fmt: skip
     bench.add_argument("what", choices=["engine", "match", "vector"], help="what to measure")
-    bench.add_argument("--players", type=players, default=6, help="players at the table (2-10)")
+    bench.add_argument("--players", type=players, default=6, help="players at the table (2-10; vector: 2-9)")
     bench.add_argument("--hands", type=positive_int, default=20_000, help="hands to play")
     bench.add_argument("--seed", type=integer, default=0, help="random seed (fixed, so runs compare)")
     bench.add_argument("--repeat", type=positive_int, default=3, help="runs, taken in turn; the best is kept")

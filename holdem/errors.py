@@ -19,6 +19,7 @@ __all__ = [
     "NotYourTurnError",
     "SnapshotError",
     "TableError",
+    "install_hint",
 ]
 
 
@@ -84,3 +85,8 @@ class TableError(HoldemError, ValueError):
 
 class BotLoadError(HoldemError, ValueError):
     """A bot that cannot be found or built."""
+
+
+def install_hint(extra: str) -> str:
+    """How to install an optional extra, from the package index or from a clone of the repository."""
+    return f"pip install 'holdem-engine[{extra}]' (from a clone of the repository: pip install '.[{extra}]')"

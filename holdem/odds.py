@@ -20,7 +20,7 @@ import numpy.typing as npt
 
 from holdem import _tables
 from holdem.batch import Tables, combinations, lookup, tables
-from holdem.cards import Card, parse_cards
+from holdem.cards import CARDS, Card, parse_cards
 from holdem.errors import ImpossibleSpotError, InvalidConfigError, InvalidRangeError
 from holdem.ranges import Combo, parse_range
 
@@ -210,8 +210,19 @@ def _exact(labels: list[str], ranges: list[list[Combo]], board: list[int], known
         values = np.stack([_strengths(sums, suits, a, b, t) for a, b, _ in deal])
         tally.add(values, math.prod(w for _, _, w in deal))
     if tally.deals == 0:
-        raise ImpossibleSpotError("the holdings cannot all be dealt at once (every combination clashes)")
+        raise ImpossibleSpotError(f"the holdings cannot all be dealt at once: {_clash(labels, ranges)}")
     return tally.result(labels, "exact")
+
+
+def _clash(labels: list[str], ranges: list[list[Combo]]) -> str:
+    """Which card two exact holdings share, or that every combination of the ranges clashes."""
+    exact = [(label, {a, b}) for label, combos in zip(labels, ranges, strict=True) if len(combos) == 1
+             for a, b, _ in combos]  # fmt: skip
+    for k, (first, cards) in enumerate(exact):
+        for second, others in exact[k + 1 :]:
+            if cards & others:
+                return f"{CARDS[min(cards & others)]} is in both {first} and {second}"
+    return "every combination clashes"
 
 
 def all_in_values(

@@ -12,14 +12,14 @@ from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
-from holdem.errors import InvalidConfigError
+from holdem.errors import InvalidConfigError, install_hint
 
 __all__ = ["DASK_HINT", "ordered_map"]
 
 J = TypeVar("J")
 R = TypeVar("R")
 
-DASK_HINT = "--dask needs dask.distributed: pip install 'holdem-engine[dask]'"
+DASK_HINT = f"--dask needs dask.distributed: {install_hint('dask')}"
 
 
 def ordered_map(

@@ -47,6 +47,19 @@ def _combos(high: int, low: int, kind: str) -> list[tuple[int, int]]:
     return pairs
 
 
+def _why_not(item: str) -> str:
+    """Why `item` is neither two cards nor a hand class, in words a player reads."""
+    if len(item) == 4:  # two cards, one of them not a card
+        for token in (item[:2], item[2:]):
+            if len(token) != 2 or token[0].upper() not in "23456789TJQKA" or token[1].lower() not in "cdhs":
+                return f"{token!r} is not a card (a rank 2-9, T, J, Q, K or A, then a suit c, d, h or s)"
+        return "the two cards are the same"
+    return (
+        "write two cards (AsKd), two ranks with s (suited) or o (offsuit) and + for 'and better'"
+        " (AKs, 77+), or a span (A5s-A2s)"
+    )
+
+
 def _classes(item: str) -> list[tuple[int, int, str]]:
     """The hand classes (high, low, kind) named by one range item without its weight."""
     if "-" in item:
@@ -62,7 +75,7 @@ def _classes(item: str) -> list[tuple[int, int, str]]:
         raise InvalidRangeError(f"bad span {item!r}: ends must be pairs, or share their top card")
     match = _ITEM.fullmatch(item)
     if not match:
-        raise InvalidRangeError(f"bad range item {item!r}")
+        raise InvalidRangeError(f"bad range item {item!r}: {_why_not(item)}")
     high, low = sorted(map(_rank, match.group(1, 2)), reverse=True)
     kind, plus = match[3].lower(), match[4]
     if high == low and kind:

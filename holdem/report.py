@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from holdem.arguments import counted
 from holdem.match import MAX_FAULTS, MatchResult
 
 __all__ = ["as_dict", "format_table", "plot_winnings", "progress_bar"]
@@ -57,7 +58,8 @@ def format_table(result: MatchResult, *, faults_shown: int = 10, debug: bool = F
     mode = f"duplicate, {result.deals:,} deals" if result.duplicate else "plain"
     small, big = result.blinds
     lines = [
-        f"{result.hands:,} hands ({mode}), blinds {small}/{big}, stacks {result.stack}, seed {result.seed}"
+        f"{counted(result.hands, 'hand')} ({mode}), blinds {small}/{big}, stacks {result.stack},"
+        f" seed {result.seed}"
     ]
     if result.interrupted:
         lines[0] += " (interrupted: the results of the hands played so far)"

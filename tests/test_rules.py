@@ -266,6 +266,18 @@ def test_rule_15_free_fold_allowed_unless_forbidden() -> None:
         strict.act(fold)
 
 
+def test_rule_15_a_call_with_nothing_to_call_is_a_check() -> None:
+    """The big blind's option preflop, after the small blind completed: a call is taken as a check
+    and recorded as one, and the flop comes; the same for a call on an unbet flop."""
+    hand = play(Hand.start([100, 100], Stakes(1, 2)), call)
+    hand.act(Action.call())
+    assert [check] == [action for _, action in hand.history[1:]]
+    assert Phase.FLOP == hand.phase
+    hand.act(Action.call())
+    assert check == hand.history[-1][1]
+    assert 4 == hand.pot
+
+
 def test_rule_16_uncalled_bet_returns_to_the_bettor() -> None:
     """The part of a bet nobody called goes back before the pot is formed."""
     hand = play(Hand.start([100, 100], Stakes(1, 2)), raise_to(50), fold)

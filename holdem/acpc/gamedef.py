@@ -220,6 +220,9 @@ def load_gamedef(path: str | Path) -> GameDef:
     where = Path(path)
     if not where.exists() and (SHIPPED_GAMES / where.name).exists() and where.parent == Path():
         where = SHIPPED_GAMES / where.name
+    if not where.exists():
+        shipped = ", ".join(sorted(p.name for p in SHIPPED_GAMES.glob("*.game")))
+        raise GameDefError(f"no game definition {str(path)!r}: give a .game file, or one of {shipped}")
     try:
         text = where.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:

@@ -9,7 +9,9 @@ Needs the ``rl`` extra: ``pip install 'holdem-engine[rl]'``.
 
 from __future__ import annotations
 
-RL_HINT = "holdem.env needs pettingzoo and gymnasium: pip install 'holdem-engine[rl]'"
+from holdem.errors import install_hint
+
+RL_HINT = f"holdem.env needs pettingzoo and gymnasium: {install_hint('rl')}"
 
 try:
     import gymnasium

@@ -11,6 +11,8 @@ The network parts need the ``server`` extra: ``pip install 'holdem-engine[server
 
 from __future__ import annotations
 
-SERVER_HINT = "holdem serve needs the server extra: pip install 'holdem-engine[server]'"
+from holdem.errors import install_hint
+
+SERVER_HINT = f"holdem serve needs the server extra: {install_hint('server')}"
 
 __all__ = ["SERVER_HINT"]

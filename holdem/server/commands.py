@@ -4,8 +4,10 @@ the ``server`` extra)."""
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import secrets
+import socket
 
 from holdem.arguments import SEED_HELP, Parser, fresh_seed, integer, positive_int, subcommand
 from holdem.errors import HoldemError
@@ -112,10 +114,6 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     from holdem.server.storage import open_storage
 
     open_storage(args.db).close()  # a database that cannot be opened is one line, not a traceback
-    token = args.admin_token or secrets.token_urlsafe(32)  # 256 bits, as seat tokens
-    if not args.admin_token:
-        print(f"admin token: {token}", flush=True)
-    print(f"holdem serve: http://{args.host}:{args.port}/  (tables stored in {args.db})", flush=True)
     if not args.rate > 0:
         raise HoldemError(f"--rate must be above 0, got {args.rate}")
     cluster = None
@@ -125,14 +123,38 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         if not args.lease > 0:
             raise HoldemError(f"--lease must be above 0 seconds, got {args.lease}")
         cluster = Cluster(args.advertise or f"http://{args.host}:{args.port}", args.lease)
+    listening = _listen(args.host, args.port)  # a port that is taken is one line, before anything else
+    token = args.admin_token or admin_token()
+    if not args.admin_token:
+        print(f"admin token: {token}", flush=True)
+    print(f"holdem serve: http://{args.host}:{args.port}/  (tables stored in {args.db})", flush=True)
     app = build_app(args.db, token, rate=args.rate, cluster=cluster)
     config = uvicorn.Config(
         app, host=args.host, port=args.port, ws_max_size=WS_MAX_SIZE, log_level="warning",
         ws_ping_interval=KEEPALIVE, ws_ping_timeout=20.0,
     )  # fmt: skip
     server = uvicorn.Server(config)
-    server.run()
+    server.run(sockets=[listening])
     return 0 if server.started else 2
+
+
+def admin_token() -> str:
+    """A new admin token: 256 random bits, URL-safe, never beginning with "-" (which a command line
+    would read as an option)."""
+    while (token := secrets.token_urlsafe(32)).startswith("-"):
+        pass
+    return token
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """The server's listening socket, bound now, so that a port in use is said plainly."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        return socket.create_server((host, port), family=family)
+    except OSError as error:
+        if error.errno == errno.EADDRINUSE:
+            raise HoldemError(f"port {port} is taken: another program listens on {host}:{port}") from None
+        raise HoldemError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
 
 
 def _cmd_join(args: argparse.Namespace) -> int:

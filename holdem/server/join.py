@@ -30,6 +30,7 @@ from typing import Any
 import attrs
 
 from holdem.actions import Action, ActionKind
+from holdem.arguments import counted
 from holdem.bots import BotSpec, bot_name, load_bot
 from holdem.errors import HoldemError, IllegalActionError
 from holdem.server import SERVER_HINT
@@ -88,11 +89,12 @@ class JoinSummary:
                 else f"still in, {self.stack} chips at table {self.table or '-'}"
             )
             return (
-                f"{self.name} in tournament {self.tournament}: {where}; {self.hands} hands,"
+                f"{self.name} in tournament {self.tournament}: {where}; {counted(self.hands, 'hand')},"
                 f" {self.decisions} decisions, {len(self.faults)} faults, {self.reconnects} reconnects"
             )
         return (
-            f"{self.name} at table {self.table} seat {self.seat}: {self.hands} hands, chips won {self.won:+d}"
+            f"{self.name} at table {self.table} seat {self.seat}: {counted(self.hands, 'hand')},"
+            f" chips won {self.won:+d}"
             f" (bought {self.bought}, holds {self.stack}), {self.decisions} decisions,"
             f" {len(self.faults)} faults, {self.reconnects} reconnects"
         )
@@ -123,7 +125,7 @@ def message_for(action: object, view: SeatView, hand: int, steps: int | None = N
     if kind is ActionKind.CHECK and not legal.can_check:
         raise IllegalActionError(f"cannot check: call {legal.to_call} or fold")
     if kind is ActionKind.CALL and legal.can_check:
-        raise IllegalActionError("nothing to call; check instead")
+        kind = ActionKind.CHECK  # nothing is owed: a call is a check, as the engine takes it
     if kind is ActionKind.RAISE:
         low, high = legal.min_raise_to, legal.max_raise_to
         if low is None or high is None or amount is None or not low <= amount <= high:

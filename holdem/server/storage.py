@@ -17,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Protocol
 
-from holdem.errors import HoldemError
+from holdem.errors import HoldemError, install_hint
 from holdem.server.room import LedgerRow
 
 __all__ = ["SCHEMA", "Lease", "LeaseLost", "Storage", "Write", "Writer", "lease_key", "open_storage"]
@@ -276,9 +276,7 @@ def open_storage(url: str) -> Storage:
         try:
             import psycopg
         except ImportError:
-            raise HoldemError(
-                "a PostgreSQL database needs psycopg: pip install 'holdem-engine[server]'"
-            ) from None
+            raise HoldemError(f"a PostgreSQL database needs psycopg: {install_hint('server')}") from None
         try:
             connection = _Postgres(url)
         except psycopg.Error as error:

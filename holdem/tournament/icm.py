@@ -7,6 +7,7 @@ of the remaining chips. A player's equity is the sum over places of P(place) x p
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Sequence
@@ -76,6 +77,12 @@ def _check(stacks: Sequence[int], prizes: Sequence[float]) -> None:
         raise InvalidConfigError(f"prizes must be numbers, got {list(prizes)!r}")
     if any(p < 0 or not math.isfinite(p) for p in prizes):
         raise InvalidConfigError(f"prizes must be finite and non-negative, got {list(prizes)!r}")
+    for place, (better, worse) in enumerate(itertools.pairwise(prizes), start=2):
+        if worse > better:
+            raise InvalidConfigError(
+                f"prizes go by place, the first the largest: place {place} pays {worse:g}, more than"
+                f" place {place - 1}'s {better:g}"
+            )
 
 
 def _exact(stacks: list[int], prizes: list[float]) -> list[float]:

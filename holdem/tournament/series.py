@@ -13,6 +13,7 @@ from typing import Any
 
 import attrs
 
+from holdem.arguments import counted
 from holdem.bots import bot_name
 from holdem.errors import InvalidConfigError
 from holdem.parallel import ordered_map
@@ -164,7 +165,7 @@ def format_series(series: TournamentSeries) -> str:
     """A readable table: one row per bot."""
     config = series.config
     lines = [
-        f"{len(series.runs):,} tournaments of {config.entrants} entrants, {config.table_size}-max, "
+        f"{counted(len(series.runs), 'tournament')} of {config.entrants} entrants, {config.table_size}-max, "
         f"structure {config.structure.name}, buy-in {config.buy_in}, prizes {list(series.runs[0].prizes)}, "
         f"seed {config.seed}"
     ]

@@ -83,6 +83,10 @@ class Structure:
         }
 
 
+DEFAULT_MINUTES = 10
+"""A level's duration when its file gives none (`holdem docs structures`)."""
+
+
 def _minutes(duration: Any) -> float:
     """A level's duration as a float (NaN when it is not a number, infinity when past a double)."""
     if isinstance(duration, bool) or not isinstance(duration, int | float):
@@ -110,7 +114,7 @@ def structure(name: str, starting_stack: int, levels: Sequence[Mapping[str, Any]
         if unknown:
             raise StructureError(f"{where} has unknown fields {sorted(unknown)!r}")
         small, big, ante = data.get("small_blind"), data.get("big_blind"), data.get("ante", 0)
-        bb_ante, duration = data.get("big_blind_ante", False), data.get("duration")
+        bb_ante, duration = data.get("big_blind_ante", False), data.get("duration", DEFAULT_MINUTES)
         for field, value, least in (("small_blind", small, 0), ("big_blind", big, 1), ("ante", ante, 0)):
             if type(value) is not int or not least <= value <= CHIP_LIMIT:
                 raise StructureError(
