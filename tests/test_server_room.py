@@ -230,22 +230,25 @@ def test_chips_are_conserved_and_refusals_change_nothing_over_random_requests(
 
 
 def test_dealing_uses_the_systems_cryptographically_secure_source(monkeypatch: pytest.MonkeyPatch) -> None:
-    import secrets
+    """A room's table has no random source of its own: each deck is read from the system's CSPRNG
+    (`os.urandom`, 64 bits a card dealt)."""
+    import os
 
-    import holdem.hand
+    import holdem.deck
 
-    used = []
+    read: list[int] = []
+    real = os.urandom
 
-    class Watched(secrets.SystemRandom):
-        def random(self) -> float:
-            used.append(1)
-            return super().random()
+    def watched(size: int) -> bytes:
+        read.append(size)
+        return real(size)
 
-    monkeypatch.setattr(holdem.hand.secrets, "SystemRandom", Watched)
+    monkeypatch.setattr(holdem.deck.os, "urandom", watched)
     r = room()
     r.join("ann", 100, None, 0.0)
     r.join("bob", 100, None, 0.0)
-    assert r.table.hand is not None and r.table.rng is None and len(used) >= 4
+    assert r.table.hand is not None and r.table.rng is None
+    assert [8 * (2 * 2 + 8)] == read  # one read for the heads-up hand's 12 cards
 
 
 def test_a_hand_the_blinds_alone_decide_is_recorded_and_the_next_one_dealt() -> None:
