@@ -7,6 +7,7 @@ import contextlib
 import json
 import os
 import re
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -437,12 +438,18 @@ def _joined_negative_lists(argv: Sequence[str]) -> list[str]:
     return out
 
 
+def _stop(signum: int, frame: object) -> None:
+    """SIGTERM: stop as Ctrl-C stops a command (its results so far, its workers ended, exit 130)."""
+    raise KeyboardInterrupt
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (130 when interrupted by Ctrl-C)."""
     args = build_parser().parse_args(_joined_negative_lists(sys.argv[1:] if argv is None else argv))
     if os.getcwd() not in sys.path:  # so that bots given as mybot:MyBot load from the current folder
         sys.path.insert(0, os.getcwd())
     command = " ".join(filter(None, (args.command, getattr(args, "acpc_command", None))))
+    signal.signal(signal.SIGTERM, _stop)  # what systemd and docker send: handled as Ctrl-C is
     try:
         status: int = args.run(args)
     except KeyboardInterrupt:

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import pickle
 import random
-import signal
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
 from itertools import accumulate
+from multiprocessing.pool import AsyncResult
 from operator import itemgetter
 from operator import sub as _sub
 from typing import Any
@@ -31,6 +30,7 @@ from holdem.deck import Deck
 from holdem.errors import HoldemError, IllegalActionError
 from holdem.hand import Hand, Phase
 from holdem.luck import all_in_adjusted
+from holdem.parallel import worker_pool
 from holdem.stakes import Rules, Stakes
 from holdem.stats import RunningMean
 from holdem.views import SeatView
@@ -308,11 +308,6 @@ def _decks(config: MatchConfig, first: int, stop: int) -> list[Deck]:
     return decks
 
 
-def _ignore_interrupts() -> None:
-    """Worker processes leave Ctrl-C to the parent, which stops the match and reports."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _chunks(config: MatchConfig, hands: int, workers: int, export: bool) -> Generator[_Chunk]:
     """Each chunk's records, in hand order; with workers, a few chunks are in flight at a time."""
     size = _chunk_size(config)
@@ -321,19 +316,15 @@ def _chunks(config: MatchConfig, hands: int, workers: int, export: bool) -> Gene
         for first in starts:
             yield _play_chunk(config, first, min(first + size, hands), export)
         return
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
-    try:
-        pending: deque[Future[_Chunk]] = deque()
-        queue = iter(starts)
-        for first in queue:
-            pending.append(pool.submit(_play_chunk, config, first, min(first + size, hands), export))
+    with worker_pool(workers) as pool:
+        pending: deque[AsyncResult[_Chunk]] = deque()
+        for first in starts:
+            pending.append(pool.apply_async(_play_chunk, (config, first, min(first + size, hands), export)))
             if len(pending) < 2 * workers:
                 continue
-            yield pending.popleft().result()
+            yield pending.popleft().get()
         while pending:
-            yield pending.popleft().result()
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+            yield pending.popleft().get()
 
 
 class _Tally:

@@ -7,14 +7,19 @@ same results everywhere. Dask is optional (``pip install 'holdem-engine[dask]'``
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import logging
+import multiprocessing
+import multiprocessing.pool
+import signal
+import sys
 from collections.abc import Callable, Generator, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
 from holdem.errors import InvalidConfigError, install_hint
 
-__all__ = ["DASK_HINT", "ordered_map"]
+__all__ = ["DASK_HINT", "ordered_map", "worker_pool"]
 
 J = TypeVar("J")
 R = TypeVar("R")
@@ -34,8 +39,39 @@ def ordered_map(
     elif workers == 1 or len(jobs) <= 1:
         yield from map(fn, jobs)
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            yield from pool.map(fn, jobs)
+        with worker_pool(workers) as pool:
+            yield from pool.imap(fn, jobs)
+
+
+@contextlib.contextmanager
+def worker_pool(workers: int) -> Iterator[multiprocessing.pool.Pool]:
+    """Worker processes that leave Ctrl-C and SIGTERM to their parent and end with it: closed when
+    the work is done, ended at once when it is not (an interruption, an error), so that none runs on
+    after the command stops."""
+    pool = multiprocessing.get_context().Pool(workers, initializer=_worker_start)
+    try:
+        yield pool
+    except BaseException:
+        pool.terminate()
+        pool.join()
+        raise
+    else:
+        pool.close()
+        pool.join()
+
+
+def _worker_start() -> None:
+    """In each worker: Ctrl-C is the parent's to handle, SIGTERM ends the worker, and (on Linux) the
+    worker is sent SIGTERM if its parent dies, whatever kills it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+_PR_SET_PDEATHSIG = 1
 
 
 def require_dask() -> None:

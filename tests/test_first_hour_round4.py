@@ -127,3 +127,106 @@ def test_the_pages_have_their_icon_and_readable_links(tmp_path: Path) -> None:
             assert answer.headers["content-type"].startswith("image/svg+xml")
         with urllib.request.urlopen(server.base + "/static/table.css", timeout=10) as answer:
             assert "a { color: #fde68a; }" in answer.read().decode()
+
+
+def _sigint_default() -> None:
+    """In the child: Ctrl-C at its default even when the test runner ignores SIGINT (nohup, `&`)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def group_size(group: int) -> int:
+    """Processes of a process group still running (zombies aside), from /proc."""
+    count = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        count += int(fields[2]) == group and fields[0] != "Z"
+    return count
+
+
+def stopped(args: list[str], signum: int, *, processes: int = 1, settle: float = 2.0) -> tuple[int, str, str]:
+    """Run a holdem command in its own process group; once `processes` of its group run (the pool
+    has started) and `settle` seconds more have passed (for some work to finish), send `signum`:
+    SIGINT to the whole group as a terminal does, SIGTERM to the main process alone as systemd and
+    docker do. It must end within 20 s and leave nothing of its group; (exit status, out, err)."""
+    import os
+    import signal
+    import time
+
+    process = subprocess.Popen([*HOLDEM, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True, preexec_fn=_sigint_default)  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while group_size(process.pid) < processes and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert group_size(process.pid) >= processes, "the command's workers did not start"
+        time.sleep(settle)
+        if signum == signal.SIGINT:
+            os.killpg(process.pid, signum)
+        else:
+            process.send_signal(signum)
+        out, err = process.communicate(timeout=20)
+        for _ in range(100):  # the workers end with the parent; a moment for the last of them
+            if not group_size(process.pid):
+                break
+            time.sleep(0.05)
+        assert 0 == group_size(process.pid), "a process of the stopped command is still running"
+        return process.returncode, out, err
+    finally:
+        import contextlib
+
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+
+
+TOURNAMENTS = ["tournament", "random", "calling-station", "--runs", "100000", "--seed", "1"]
+MATCH = ["match", "random", "random", "--hands", "3000000", "--seed", "3"]
+
+
+@pytest.mark.parametrize(
+    ("args", "signum", "processes"),
+    [
+        (TOURNAMENTS, "SIGINT", 1),  # one worker: the runs finished so far (it reported none)
+        ([*TOURNAMENTS, "--workers", "2"], "SIGINT", 3),
+        ([*TOURNAMENTS, "--workers", "2"], "SIGTERM", 3),  # it ran on, workers at 100% CPU
+        ([*MATCH, "--workers", "2"], "SIGTERM", 3),
+        (MATCH, "SIGTERM", 1),
+        ([*TOURNAMENTS, "--workers", "2", "--dask", "local"], "SIGINT", 3),
+        ([*TOURNAMENTS, "--workers", "2", "--dask", "local"], "SIGTERM", 3),
+    ],
+    ids=["tournament-1-sigint", "tournament-2-sigint", "tournament-2-sigterm", "match-2-sigterm",
+         "match-1-sigterm", "tournament-dask-sigint", "tournament-dask-sigterm"],
+)  # fmt: skip
+def test_a_long_command_stopped_reports_what_it_finished_and_leaves_no_worker(
+    args: list[str], signum: str, processes: int
+) -> None:
+    import signal
+
+    status, out, err = stopped(args, getattr(signal, signum), processes=processes)
+    assert 130 == status, err
+    assert "Traceback" not in out + err
+    assert "(interrupted: the results of the" in out
+    assert int(out.split()[0].replace(",", "")) > 0  # "N tournaments of …" / "N hands (plain)…"
+
+
+def test_sigterm_to_holdem_join_leaves_the_seat_and_prints_the_summary(tmp_path: Path) -> None:
+    pytest.importorskip("uvicorn", reason="the server extra is not installed")
+    import signal
+
+    from tests.server_support import ThreadServer
+
+    with ThreadServer(f"sqlite:///{tmp_path / 'h.db'}") as server:
+        table = server.table(seats=2)
+        status, out, err = stopped(
+            ["join", server.base, "--table", table, "--bot", "calling-station", "--name", "cal"],
+            signal.SIGTERM, settle=2.0,
+        )  # fmt: skip
+        assert 130 == status, err
+        assert out.startswith("cal at table ") and out.strip().endswith("(interrupted)"), out
+        (listed,) = server.http("GET", "/api/tables")[1]["tables"]
+        assert [] == listed["players"]  # it left: the table does not wait on its clock

@@ -7,6 +7,7 @@ import argparse
 import errno
 import os
 import secrets
+import signal
 import socket
 
 from holdem.arguments import SEED_HELP, Parser, fresh_seed, integer, positive_int, subcommand
@@ -174,8 +175,16 @@ def _cmd_join(args: argparse.Namespace) -> int:
     seed = fresh_seed(args.seed)
     summaries: list[JoinSummary] = []
 
+    terminated: list[int] = []
+
     async def main() -> None:
         stop = asyncio.Event()
+
+        def terminate() -> None:  # SIGTERM as Ctrl-C: leave the table, then report
+            terminated.append(1)
+            stop.set()
+
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, terminate)
         task = asyncio.create_task(
             run_bot(args.url, args.table, args.bot, tournament=args.tournament, name=args.name,
                     buy_in=args.buy_in, rebuy=args.rebuy, hands=args.hands, seed=seed, stop=stop)
@@ -193,5 +202,8 @@ def _cmd_join(args: argparse.Namespace) -> int:
         if summaries:
             print(summaries[0].line() + " (interrupted)")
         raise
+    if terminated:
+        print(summaries[0].line() + " (interrupted)")
+        return 130
     print(summaries[0].line())
     return 0

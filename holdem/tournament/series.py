@@ -64,7 +64,9 @@ def run_tournaments(
         raise InvalidConfigError(f"runs must be a positive whole number, got {runs!r}")
     if type(workers) is not int or workers < 1:
         raise InvalidConfigError(f"workers must be a positive whole number, got {workers!r}")
-    size = max(1, runs // (8 * workers))  # short tournaments: send several at a time
+    # Short tournaments go several at a time to a worker (fewer round trips), but never so many that
+    # an interruption loses much: in this process they go one at a time.
+    size = 1 if workers == 1 and dask is None else max(1, min(runs // (8 * workers), 32))
     chunks = [range(first, min(runs, first + size)) for first in range(0, runs, size)]
     job = functools.partial(_play_runs, config, history is not None)
     played: list[TournamentRun] = []
