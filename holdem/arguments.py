@@ -8,11 +8,23 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
 
-from holdem.errors import HoldemError, install_hint
+from holdem.errors import HoldemError
 
 __all__ = [
-    "SEED_HELP", "Help", "Parser", "blinds", "check_plot", "fresh_seed", "integer", "numbers", "players",
-    "png", "positive_int", "seconds", "subcommand",
+    "SEED_HELP",
+    "Help",
+    "Parser",
+    "blinds",
+    "check_plot",
+    "fresh_seed",
+    "install_hint",
+    "integer",
+    "numbers",
+    "players",
+    "png",
+    "positive_int",
+    "seconds",
+    "subcommand",
 ]  # fmt: skip
 
 
@@ -127,3 +139,8 @@ def players(text: str) -> int:
 def counted(count: int, thing: str) -> str:
     """``1 hand``, ``2 hands``, ``1,000 tournaments``: a count with its noun, singular where one."""
     return f"{count:,} {thing}" if count == 1 else f"{count:,} {thing}s"
+
+
+def install_hint(extra: str) -> str:
+    """How to install an optional extra, from the package index or from a clone of the repository."""
+    return f"pip install 'holdem-engine[{extra}]' (from a clone of the repository: pip install '.[{extra}]')"

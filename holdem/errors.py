@@ -19,7 +19,6 @@ __all__ = [
     "NotYourTurnError",
     "SnapshotError",
     "TableError",
-    "install_hint",
 ]
 
 
@@ -85,8 +84,3 @@ class TableError(HoldemError, ValueError):
 
 class BotLoadError(HoldemError, ValueError):
     """A bot that cannot be found or built."""
-
-
-def install_hint(extra: str) -> str:
-    """How to install an optional extra, from the package index or from a clone of the repository."""
-    return f"pip install 'holdem-engine[{extra}]' (from a clone of the repository: pip install '.[{extra}]')"

@@ -17,7 +17,8 @@ import sys
 from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Any, TypeVar
 
-from holdem.errors import InvalidConfigError, install_hint
+from holdem.arguments import install_hint
+from holdem.errors import InvalidConfigError
 
 __all__ = ["DASK_HINT", "ordered_map", "worker_pool"]
 
@@ -91,11 +92,18 @@ def _on_dask(fn: Callable[[J], R], jobs: Sequence[J], workers: int, where: str) 
     if where == "local":
         # A batch job on a cluster of its own: the workers' statistical profiler (a thread sampling
         # every 10 ms, for the dashboard this cluster has not got) only takes time from the jobs.
-        with dask.config.set({"distributed.worker.profile.enabled": False}):
-            cluster = LocalCluster(
-                n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                silence_logs=logging.ERROR,
-            )  # type: ignore[no-untyped-call]  # fmt: skip
+        # Its worker processes are started with Ctrl-C ignored (they inherit that), so that Ctrl-C
+        # at a terminal, sent to the whole process group, stops this process alone, which then
+        # closes the cluster (the workers printed a traceback each).
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            with dask.config.set({"distributed.worker.profile.enabled": False}):
+                cluster = LocalCluster(
+                    n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                    silence_logs=logging.ERROR,
+                )  # type: ignore[no-untyped-call]  # fmt: skip
+        finally:
+            signal.signal(signal.SIGINT, previous)
         client = Client(cluster)  # type: ignore[no-untyped-call]
     else:
         try:

@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from holdem import Action, Hand, SeatView, Stakes
+from holdem.arguments import install_hint
 from holdem.cli import main
-from holdem.errors import InvalidConfigError, install_hint
+from holdem.errors import InvalidConfigError
 from holdem.match import MatchConfig, play_match
 from holdem.report import format_table
 from holdem.tournament.icm import icm

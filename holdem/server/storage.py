@@ -17,7 +17,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Protocol
 
-from holdem.errors import HoldemError, install_hint
+from holdem.arguments import install_hint
+from holdem.errors import HoldemError
 from holdem.server.room import LedgerRow
 
 __all__ = ["SCHEMA", "Lease", "LeaseLost", "Storage", "Write", "Writer", "lease_key", "open_storage"]
