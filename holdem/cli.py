@@ -93,9 +93,11 @@ def _cmd_equity(args: argparse.Namespace) -> int:
 
 def _cmd_replay(args: argparse.Namespace) -> int:
     from holdem import phh
+    from holdem.progress import each
 
     ok = invalid = unsettled = 0
-    for path in phh.iter_files(args.paths):
+    files = list(phh.iter_files(args.paths))
+    for path in each(files, len(files), "files", quiet=args.json):
         try:
             hands = phh.load(path)
         except HoldemError as error:
@@ -173,7 +175,7 @@ def _cmd_icm(args: argparse.Namespace) -> int:
 def _cmd_tournament(args: argparse.Namespace) -> int:
     from holdem.bots import load_bot
     from holdem.parallel import require_dask
-    from holdem.report import progress_bar
+    from holdem.progress import counter
     from holdem.tournament import load_structure
     from holdem.tournament.run import TournamentConfig
     from holdem.tournament.series import as_dict, format_series, run_tournaments
@@ -199,10 +201,12 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
         def history(run: int, text: str) -> None:
             (folder / f"run-{run:04d}.phhs").write_text(text, encoding="utf-8")
 
+    progress = counter("tournaments", quiet=args.json)
+    if progress is not None:
+        progress(0, args.runs)  # the bar from the start: a long run is never silent
     series = run_tournaments(
-        config, args.runs, workers=args.workers, dask=args.dask, history=history,
-        progress=progress_bar(unit="tournaments"),
-    )  # fmt: skip
+        config, args.runs, workers=args.workers, dask=args.dask, history=history, progress=progress
+    )
     if not series.runs:
         raise KeyboardInterrupt  # interrupted before any tournament finished: nothing to report
     if args.plot:
@@ -216,7 +220,8 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
 
 def _cmd_match(args: argparse.Namespace) -> int:
     from holdem.match import MatchConfig, play_match
-    from holdem.report import as_dict, format_table, plot_winnings, progress_bar
+    from holdem.progress import counter
+    from holdem.report import as_dict, format_table, plot_winnings
     from holdem.stakes import Stakes
 
     # Check the outputs before playing, so that a long match is not lost to a typo.
@@ -235,7 +240,10 @@ def _cmd_match(args: argparse.Namespace) -> int:
             args.history.mkdir(parents=True, exist_ok=True)
             out = stack.enter_context((args.history / "match.phhs").open("w", encoding="utf-8"))
             writer = _phhs_writer(out)
-        result = play_match(config, args.hands, workers=args.workers, progress=progress_bar(), history=writer)
+        progress = counter("hands", quiet=args.json)
+        if progress is not None:
+            progress(0, args.hands)
+        result = play_match(config, args.hands, workers=args.workers, progress=progress, history=writer)
     if args.plot and result.hands:
         plot_winnings(result, args.plot)
     print(json.dumps(as_dict(result)) if args.json else format_table(result, debug=args.debug))

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from holdem.arguments import counted
 from holdem.match import MAX_FAULTS, MatchResult
+from holdem.progress import counter
 
 __all__ = ["as_dict", "format_table", "plot_winnings", "progress_bar"]
 
@@ -116,17 +116,6 @@ def plot_winnings(result: MatchResult, path: Path) -> None:
 
 
 def progress_bar(stream: Any = None, unit: str = "hands") -> Callable[[int, int], None] | None:
-    """A simple progress bar counting `unit` on `stream` (standard error by default) when it is a
-    terminal, else None."""
-    stream = sys.stderr if stream is None else stream  # looked up now: it may have been redirected
-    if not getattr(stream, "isatty", lambda: False)():
-        return None
-
-    def show(done: int, total: int) -> None:
-        filled = 30 * done // total
-        stream.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} {unit}")
-        if done >= total:
-            stream.write("\n")
-        stream.flush()
-
-    return show
+    """A progress bar counting `unit` on standard error when it is a terminal, else None
+    (`holdem.progress.counter`; `stream` is no longer used)."""
+    return counter(unit)

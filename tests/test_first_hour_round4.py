@@ -231,3 +231,69 @@ def test_sigterm_to_holdem_join_leaves_the_seat_and_prints_the_summary(tmp_path:
         assert out.startswith("cal at table ") and out.strip().endswith("(interrupted)"), out
         (listed,) = server.http("GET", "/api/tables")[1]["tables"]
         assert [] == listed["players"]  # it left: the table does not wait on its clock
+
+
+def under_a_terminal(args: list[str], cwd: Path | None = None) -> tuple[int, str, str]:
+    """Run a holdem command with standard error on a pseudo-terminal (as at a terminal) and standard
+    output piped; (exit status, output, what the terminal showed)."""
+    import fcntl
+    import os
+    import pty
+    import struct
+    import termios
+
+    main_end, terminal = pty.openpty()
+    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 120, 0, 0))  # a terminal's size
+    process = subprocess.Popen([*HOLDEM, *args], stdout=subprocess.PIPE, stderr=terminal,
+                               stdin=subprocess.DEVNULL, cwd=cwd)  # fmt: skip
+    os.close(terminal)
+    shown = b""
+    try:
+        while True:
+            try:
+                data = os.read(main_end, 65536)
+            except OSError:  # the command closed the terminal's last end
+                break
+            if not data:
+                break
+            shown += data
+        out = process.stdout.read().decode() if process.stdout else ""
+        process.wait(timeout=60)
+    finally:
+        os.close(main_end)
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    return process.returncode, out, shown.decode(errors="replace")
+
+
+@pytest.mark.parametrize(
+    ("args", "count"),
+    [
+        (["tournament", "random", "random", "--runs", "40", "--seed", "2"], "40/40 tournaments"),
+        (["match", "random", "random", "--hands", "4000", "--seed", "2"], "4000/4000 hands"),
+    ],
+)
+def test_long_commands_show_a_count_and_the_time_left_at_a_terminal_only(args: list[str], count: str) -> None:
+    status, out, shown = under_a_terminal(args)
+    assert 0 == status, shown
+    assert count in shown and "00:00 left]" in shown  # the count, and the time left (none at the end)
+    status, out, shown = under_a_terminal([*args, "--json"])
+    assert 0 == status and "/4" not in shown and json.loads(out)  # no bar with --json
+    piped = subprocess.run([*HOLDEM, *args], capture_output=True, text=True, timeout=60)
+    assert "" == piped.stderr  # not a terminal: nothing
+
+
+def test_replay_and_convert_over_many_files_show_their_progress(tmp_path: Path) -> None:
+    import tarfile
+
+    with tarfile.open(Path(__file__).parent / "data" / "pluribus.tar.xz") as archive:
+        members = [m for m in archive.getmembers() if m.name.endswith(".phh")][:30]
+        archive.extractall(tmp_path, members=members, filter="data")
+    files = sorted(str(p) for p in tmp_path.rglob("*.phh"))
+    status, out, shown = under_a_terminal(["replay", *files])
+    assert 0 == status and "30/30 files" in shown and "30 hands: 30 replayed" in out
+    status, _, shown = under_a_terminal(
+        ["convert", *files, "--to", "pokerstars", "--out", str(tmp_path / "o.txt")]
+    )
+    assert 0 == status and "30/30 files" in shown

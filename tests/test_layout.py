@@ -7,7 +7,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "holdem"
 
 # The data flow, lowest first (the README's layout table, row by row).
 ORDER = [
-    "errors", "arguments", "cards", "deck",
+    "errors", "arguments", "progress", "cards", "deck",
     "_tables", "evaluator", "batch", "ranges", "odds",
     "stakes", "actions", "pots", "events", "positions", "views",
     "showdown", "betting", "posting", "checks", "hand", "invariants",

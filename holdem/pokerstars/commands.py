@@ -11,6 +11,7 @@ from holdem.arguments import Parser, subcommand
 from holdem.errors import HoldemError
 from holdem.pokerstars.read import read_hands
 from holdem.pokerstars.write import write_hand
+from holdem.progress import each
 
 __all__ = ["add_command"]
 
@@ -35,7 +36,8 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     if args.to == "pokerstars":
         from holdem import phh
 
-        for path in phh.iter_files(args.paths):
+        files = list(phh.iter_files(args.paths))
+        for path in each(files, len(files), "files"):
             try:
                 docs = phh.load(path)
             except HoldemError as error:
@@ -54,7 +56,8 @@ def _cmd_convert(args: argparse.Namespace) -> int:
         from holdem import phh
 
         docs = []
-        for path in _text_files(args.paths):
+        texts = list(_text_files(args.paths))
+        for path in each(texts, len(texts), "files"):
             for hand in read_hands(path.read_text(encoding="utf-8-sig", errors="replace")):
                 if hand.doc is None:
                     print(f"{path}: hand #{hand.ident}: skipped: {hand.reason}", file=sys.stderr)
