@@ -13,6 +13,7 @@ import numpy.typing as npt
 from holdem.actions import Action, LegalActions
 from holdem.errors import InvalidConfigError
 from holdem.hand import Hand
+from holdem.progress import each
 from holdem.stakes import Stakes
 from holdem.views import SeatView
 
@@ -209,7 +210,8 @@ def command(args: argparse.Namespace) -> int:
                   f"{rates['equity_decisions_per_s']:,.0f} equity decisions/s")  # fmt: skip
         return 0
     warm_up(args.players)
-    rate = max(random_policy_hands(args.players, args.hands, args.seed) for _ in range(args.repeat))
+    runs = each(range(args.repeat), args.repeat, "runs", quiet=args.json)
+    rate = max(random_policy_hands(args.players, args.hands, args.seed) for _ in runs)
     if args.json:
         print(json.dumps({"hands_per_s": rate, "players": args.players, "hands": args.hands}))
     else:
@@ -221,7 +223,8 @@ def _vector_command(args: argparse.Namespace) -> int:
     if args.sng is not None:
         if args.sng > 9:
             raise InvalidConfigError(f"a vector sit-and-go has 2 to 9 entrants, got {args.sng}")
-        runs = [vector_sng_rates(args.tables, args.sng, args.steps, args.seed) for _ in range(args.repeat)]
+        runs = [vector_sng_rates(args.tables, args.sng, args.steps, args.seed)
+                for _ in each(range(args.repeat), args.repeat, "runs", quiet=args.json)]  # fmt: skip
         best = max(runs, key=lambda r: r["hands_per_s"])
         print(json.dumps(best) if args.json else f"{best['hands_per_s']:,.0f} hands/s, "
               f"{best['sngs_per_s']:,.0f} sit-and-gos/s ({args.tables:,} at once, {args.sng} entrants, "
@@ -230,7 +233,7 @@ def _vector_command(args: argparse.Namespace) -> int:
     if args.players > 9:
         raise InvalidConfigError(f"holdem.vector plays 2 to 9 players, got {args.players}")
     runs = [vector_rates(args.tables, args.players, args.steps, args.seed, observe=args.observe)
-            for _ in range(args.repeat)]  # fmt: skip
+            for _ in each(range(args.repeat), args.repeat, "runs", quiet=args.json)]  # fmt: skip
     rates = max(runs, key=lambda r: r["decisions_per_s"])
     seen = f"{args.tables:,} tables of {args.players}" + (", observations built" if args.observe else "")
     print(json.dumps(rates) if args.json else f"{rates['decisions_per_s']:,.0f} decisions/s, "

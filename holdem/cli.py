@@ -150,9 +150,11 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _cmd_icm(args: argparse.Namespace) -> int:
+    from holdem.progress import counter
     from holdem.tournament import icm
 
-    result = icm(args.stacks, args.prizes, samples=args.samples, rng=fresh_seed(args.seed))
+    result = icm(args.stacks, args.prizes, samples=args.samples, rng=fresh_seed(args.seed),
+                 progress=counter("finishing orders", quiet=args.json))  # drawn when sampled  # fmt: skip
     if args.json:
         print(json.dumps({"equities": list(result.equities), "method": result.method,
                           "stderr": list(result.stderr)}))  # fmt: skip

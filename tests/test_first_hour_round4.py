@@ -272,6 +272,19 @@ def under_a_terminal(args: list[str], cwd: Path | None = None) -> tuple[int, str
     [
         (["tournament", "random", "random", "--runs", "40", "--seed", "2"], "40/40 tournaments"),
         (["match", "random", "random", "--hands", "4000", "--seed", "2"], "4000/4000 hands"),
+        (["bench", "engine", "--hands", "300", "--repeat", "3"], "3/3 runs"),
+        (
+            [
+                "icm",
+                "--stacks",
+                ",".join(str(1000 + 37 * k) for k in range(16)),
+                "--prizes",
+                "50,30,20",
+                "--samples",
+                "3000000",
+            ],
+            "3000000/3000000 finishing orders",
+        ),
     ],
 )
 def test_long_commands_show_a_count_and_the_time_left_at_a_terminal_only(args: list[str], count: str) -> None:
@@ -279,7 +292,7 @@ def test_long_commands_show_a_count_and_the_time_left_at_a_terminal_only(args: l
     assert 0 == status, shown
     assert count in shown and "00:00 left]" in shown  # the count, and the time left (none at the end)
     status, out, shown = under_a_terminal([*args, "--json"])
-    assert 0 == status and "/4" not in shown and json.loads(out)  # no bar with --json
+    assert 0 == status and "/3" not in shown and "/4" not in shown and json.loads(out)  # no bar with --json
     piped = subprocess.run([*HOLDEM, *args], capture_output=True, text=True, timeout=60)
     assert "" == piped.stderr  # not a terminal: nothing
 

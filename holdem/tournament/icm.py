@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 import attrs
@@ -39,13 +39,14 @@ def icm(
     method: Literal["auto", "exact", "sampled"] = "auto",
     samples: int = 200_000,
     rng: random.Random | int | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> ICMResult:
     """The ICM equity of each stack for the prizes of places 1, 2, … among the players with chips.
 
     Busted players (stack 0) have equity 0; prizes for more places than there are players with
     chips are not in play (those places are already decided). `method="auto"` is exact up to
     `EXACT_LIMIT` players with chips and sampled beyond (then `samples` finishing orders drawn from
-    `rng`, a seed or a `random.Random`).
+    `rng`, a seed or a `random.Random`; `progress(done, samples)` is told how many are drawn).
     """
     _check(stacks, prizes)
     live = [i for i, stack in enumerate(stacks) if stack > 0]
@@ -59,7 +60,7 @@ def icm(
         if type(samples) is not int or samples < 2:
             raise InvalidConfigError(f"samples must be a whole number of at least 2, got {samples!r}")
         generator = rng if isinstance(rng, random.Random) else random.Random(rng)
-        values, errors = _sampled([stacks[i] for i in live], paid, samples, generator)
+        values, errors = _sampled([stacks[i] for i in live], paid, samples, generator, progress)
     else:
         raise InvalidConfigError(f"method must be 'auto', 'exact' or 'sampled', got {method!r}")
     equities, stderr = [0.0] * len(stacks), [0.0] * len(stacks)
@@ -107,7 +108,11 @@ def _exact(stacks: list[int], prizes: list[float]) -> list[float]:
 
 
 def _sampled(
-    stacks: list[int], prizes: list[float], samples: int, rng: random.Random
+    stacks: list[int],
+    prizes: list[float],
+    samples: int,
+    rng: random.Random,
+    progress: Callable[[int, int], None] | None = None,
 ) -> tuple[list[float], list[float]]:
     """Finishing orders drawn with the model's probabilities, and each player's mean prize.
 
@@ -137,6 +142,8 @@ def _sampled(
         mean_won = won @ share
         sums += mean_won.sum(axis=0)
         squares += (mean_won * mean_won).sum(axis=0)
+        if progress is not None:
+            progress(start + size, samples)
     means = sums / samples
     variance = np.maximum(squares / samples - means * means, 0.0) * samples / (samples - 1)
     return means[group].tolist(), np.sqrt(variance / samples)[group].tolist()
