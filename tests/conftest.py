@@ -28,3 +28,22 @@ def pluribus_files(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     with tarfile.open(DATA / "pluribus.tar.xz") as archive:
         archive.extractall(root, filter="data")
     return sorted(root.rglob("*.phh"))
+
+
+# In CI (.ci/run sets HOLDEM_NO_SKIPS=1) a skipped test is a failure: a component that could not be
+# installed (Chromium, nginx, PostgreSQL, an extra) must not pass as a count of skips.
+_SKIPPED: list[str] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.skipped and os.environ.get("HOLDEM_NO_SKIPS") == "1":
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        _SKIPPED.append(f"{report.nodeid}: {reason}")
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if _SKIPPED:
+        print(f"\n{len(_SKIPPED)} tests skipped, which CI does not allow (HOLDEM_NO_SKIPS=1):")
+        for line in _SKIPPED:
+            print(f"  {line}")
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

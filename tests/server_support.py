@@ -161,10 +161,23 @@ class ProcessServer(Server):
                 self.kill()
 
 
+def postgres_tool(name: str) -> str | None:
+    """A PostgreSQL server program (initdb, pg_ctl): on PATH, or where Debian's postgresql-NN puts it
+    (/usr/lib/postgresql/NN/bin, which is not on PATH), the newest version first."""
+    found = shutil.which(name)
+    if found is not None:
+        return found
+    versions = sorted(Path("/usr/lib/postgresql").glob(f"*/bin/{name}"), key=lambda p: p.parent.parent.name)
+    candidates = sorted(
+        versions, key=lambda p: int(p.parent.parent.name) if p.parent.parent.name.isdigit() else 0
+    )
+    return str(candidates[-1]) if candidates else None
+
+
 def postgres_missing() -> str | None:
     """Why a throwaway PostgreSQL cannot be started here, or None."""
-    if shutil.which("initdb") is None or shutil.which("pg_ctl") is None:
-        return "PostgreSQL's initdb and pg_ctl are not installed"
+    if postgres_tool("initdb") is None or postgres_tool("pg_ctl") is None:
+        return "PostgreSQL's initdb and pg_ctl are not installed (Debian: apt-get install postgresql)"
     try:
         import psycopg  # noqa: F401
     except ImportError:
@@ -182,16 +195,18 @@ def throwaway_postgres() -> Iterator[str]:
         as_user = ["runuser", "-u", "postgres", "--"]
         shutil.chown(folder, "postgres")
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.PIPE, "check": True, "timeout": 120}
-    subprocess.run([*as_user, "initdb", "-D", str(data), "-U", "postgres", "-A", "trust"], **quiet)  # type: ignore[call-overload]
+    initdb, pg_ctl = postgres_tool("initdb"), postgres_tool("pg_ctl")
+    assert initdb is not None and pg_ctl is not None, postgres_missing()
+    subprocess.run([*as_user, initdb, "-D", str(data), "-U", "postgres", "-A", "trust"], **quiet)  # type: ignore[call-overload]
     options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=on"
     subprocess.run(
-        [*as_user, "pg_ctl", "-D", str(data), "-o", options, "-w", "-l", str(folder / "log"), "start"],
+        [*as_user, pg_ctl, "-D", str(data), "-o", options, "-w", "-l", str(folder / "log"), "start"],
         **quiet,
     )  # type: ignore[call-overload]
     try:
         yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
     finally:
-        subprocess.run([*as_user, "pg_ctl", "-D", str(data), "-m", "immediate", "-w", "stop"], **quiet)  # type: ignore[call-overload]
+        subprocess.run([*as_user, pg_ctl, "-D", str(data), "-m", "immediate", "-w", "stop"], **quiet)  # type: ignore[call-overload]
         shutil.rmtree(folder, ignore_errors=True)
 
 
