@@ -18,6 +18,7 @@ from holdem.arguments import (
     Parser,
     blinds,
     check_plot,
+    counted,
     fresh_seed,
     integer,
     numbers,
@@ -128,7 +129,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         raise HoldemError(f"no hands found in {', '.join(map(repr, args.paths))}")
     if not args.json:
         print(
-            f"{ok + invalid} hands: {ok} replayed"
+            f"{counted(ok + invalid, 'hand')}: {ok} replayed"
             f" ({unsettled} not settled: showdown cards unknown), {invalid} invalid"
         )
     return 0 if invalid == 0 else 1

@@ -51,9 +51,16 @@ def test_prizes_that_pay_a_lower_place_more_are_refused(capsys: pytest.CaptureFi
     assert "place 2 pays 50" in capsys.readouterr().err
 
 
-def test_one_of_a_thing_is_singular() -> None:
+def test_one_of_a_thing_is_singular(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from holdem import phh
+
     result = play_match(MatchConfig(("calling-station", "calling-station"), seed=1), 1)
     assert format_table(result).startswith("1 hand (plain)")
+    hand = Hand.start([50, 50], Stakes(1, 2))
+    hand.act(Action.fold())
+    (tmp_path / "one.phh").write_text(phh.dumps(phh.export(hand)))
+    assert 0 == main(["replay", str(tmp_path / "one.phh")])
+    assert capsys.readouterr().out.startswith("1 hand: 1 replayed")
 
 
 class AlwaysCalls:

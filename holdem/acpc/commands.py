@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from holdem.arguments import positive_int, subcommand
+from holdem.arguments import counted, positive_int, subcommand
 
 __all__ = ["add_commands"]
 
@@ -68,7 +68,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     per_hand = summary.chips / summary.hands if summary.hands else 0.0
     name, chips = bot_name(args.bot), summary.chips
     print(
-        f"{name}: {summary.hands} hands, {chips:+.1f} chips ({per_hand:+.2f} per hand), "
+        f"{name}: {counted(summary.hands, 'hand')}, {chips:+.1f} chips ({per_hand:+.2f} per hand), "
         f"{summary.replaced} answers replaced by the fallback"
     )
     for reason in summary.reasons:

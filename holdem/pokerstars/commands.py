@@ -7,7 +7,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from holdem.arguments import Parser, subcommand
+from holdem.arguments import Parser, counted, subcommand
 from holdem.errors import HoldemError
 from holdem.pokerstars.read import read_hands
 from holdem.pokerstars.write import write_hand
@@ -72,7 +72,7 @@ def _cmd_convert(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
     else:
         args.out.write_text(text, encoding="utf-8")
-    print(f"{done + skipped} hands: {done} converted, {skipped} skipped", file=sys.stderr)
+    print(f"{counted(done + skipped, 'hand')}: {done} converted, {skipped} skipped", file=sys.stderr)
     return 1 if skipped else 0
 
 

@@ -90,13 +90,14 @@ class JoinSummary:
             )
             return (
                 f"{self.name} in tournament {self.tournament}: {where}; {counted(self.hands, 'hand')},"
-                f" {self.decisions} decisions, {len(self.faults)} faults, {self.reconnects} reconnects"
+                f" {counted(self.decisions, 'decision')}, {counted(len(self.faults), 'fault')},"
+                f" {counted(self.reconnects, 'reconnect')}"
             )
         return (
             f"{self.name} at table {self.table} seat {self.seat}: {counted(self.hands, 'hand')},"
             f" chips won {self.won:+d}"
-            f" (bought {self.bought}, holds {self.stack}), {self.decisions} decisions,"
-            f" {len(self.faults)} faults, {self.reconnects} reconnects"
+            f" (bought {self.bought}, holds {self.stack}), {counted(self.decisions, 'decision')},"
+            f" {counted(len(self.faults), 'fault')}, {counted(self.reconnects, 'reconnect')}"
         )
 
 
