@@ -196,3 +196,16 @@ def test_best_hands_evaluates_each_hand_once(monkeypatch: pytest.MonkeyPatch) ->
     hands = ["4S 5S 7H 8D JC", "2S 4C 7S 9H 10H", "3S 4S 5D 6H JH", "4D 5S 6S 8D 3C"] * 5
     assert ["4S 5S 7H 8D JC"] * 5 == holdem.evaluator.best_hands(hands)
     assert 1 == calls
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "expected"),
+    [
+        ("As Ad 7h 7s 3c", "Ac Ah 7d 7c 3d", 0),  # the same two pair and kicker, other suits: a tie
+        ("As Ks Qs Js 9s", "Ah Kh Qh Jh 9h", 0),  # flushes of the same ranks tie; suits never rank
+        ("As Ad 7h 7s 4c", "Ac Ah 7d 7c 3d", 1),  # the kicker decides
+        ("Ac Ah 7d 7c 3d", "As Ad 7h 7s 4c", -1),
+    ],
+)
+def test_compare_hands_is_0_for_a_tie_and_signs_a_win_or_a_loss(a: str, b: str, expected: int) -> None:
+    assert expected == compare_hands(a, b)

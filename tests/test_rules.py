@@ -335,6 +335,104 @@ def test_rule_20_rake_with_cap_and_no_flop_no_drop() -> None:
     assert preflop.result is not None and 0 == preflop.result.rake
 
 
+def test_rule_19_the_river_aggressor_shows_first_though_seat_order_would_not() -> None:
+    """Three-handed, the button (player 2) bets the river and is called twice: it shows first, then
+    the others in turn from it (player 0, then 1). Player 0's aces beat its kings and are shown;
+    player 1's nine-high cannot beat them and is mucked (TR 72)."""
+    hand = Hand.start([100] * 3, Stakes(1, 2), deck=deck(["AsAh", "2c3d", "KsKh"], "9c8d4h5s7c"))
+    play(hand, call, call, check, check, check, check, check, check, check)  # to the river
+    play(hand, check, check, raise_to(10), call, call)
+    shows = [(e.kind, e.player) for e in hand.events() if e.kind in ("show", "muck")]
+    assert [("show", 2), ("show", 0), ("muck", 1)] == shows
+
+
+def test_rule_20_rake_comes_from_the_main_pot_first_rounded_down() -> None:
+    """All-ins of 20, 50 and 100 called: a main pot of 60 and a side pot of 60 (50 back uncalled).
+    3% of the 120 called chips is 3.6: 3 chips (rounded down), taken from the main pot, so its
+    winner (player 0) gets 57 and the side pot's (player 1, aces over kings) all of its 60."""
+    rules = Rules(rake_percent=3)
+    hand = Hand.start(
+        [20, 50, 100], Stakes(1, 2), rules=rules, deck=deck(["2c2d", "AsAh", "KsKh"], "2h2s9c4s5h")
+    )
+    play(hand, raise_to(100), call, call)
+    assert hand.result is not None
+    assert 3 == hand.result.rake
+    assert (57, 60, 50) == hand.result.final_stacks
+
+
+def test_rule_20_rake_from_a_single_pot_is_rounded_down() -> None:
+    """Heads-up, raised to 20 and called, checked down: one pot of 40; 7% of it is 2.8, so 2 chips."""
+    rules = Rules(rake_percent=7)
+    hand = Hand.start([100, 100], Stakes(1, 2), rules=rules, deck=deck(["AsAh", "KsKh"], "2c7d9h3s4d"))
+    play(hand, raise_to(20), call, check, check, check, check, check, check)
+    assert hand.result is not None
+    assert (2, (118, 80)) == (hand.result.rake, hand.result.final_stacks)
+
+
+def test_rule_20_rake_over_several_pots_stops_at_the_cap() -> None:
+    """The same pots, 10% with a cap of 7: 12 is capped to 7, all from the main pot (60 -> 53)."""
+    rules = Rules(rake_percent=10, rake_cap=7)
+    hand = Hand.start(
+        [20, 50, 100], Stakes(1, 2), rules=rules, deck=deck(["2c2d", "AsAh", "KsKh"], "2h2s9c4s5h")
+    )
+    play(hand, raise_to(100), call, call)
+    assert hand.result is not None
+    assert (7, (53, 60, 50)) == (hand.result.rake, hand.result.final_stacks)
+
+
+def test_rule_16_an_uncalled_bet_of_one_chip_goes_back() -> None:
+    """Heads-up, the button (player 1, 9 chips) calls; the big blind raises to 10; the button calls
+    all-in for 9: the one chip nobody could call goes back to player 0, and the pot is 18, not 19."""
+    hand = Hand.start([100, 9], Stakes(1, 2), deck=deck(["AsAh", "KsKh"], "2c7d9h3s4d"))
+    play(hand, call, raise_to(10), call)
+    assert hand.result is not None
+    assert (Pot(18, (0, 1)),) == hand.result.pots
+    assert [("uncalled", 0, 1)] == [
+        (e.kind, e.player, e.amount) for e in hand.events() if e.kind == "uncalled"
+    ]
+    assert (109, 0) == hand.result.final_stacks
+
+
+def test_rule_18_odd_chips_in_a_side_pot_go_from_the_first_seat_left_of_the_button() -> None:
+    """Four players, stacks 10, 31, 31, 100, all in preflop: a main pot of 40 (10 from each) and a
+    side pot of 63 (21 from players 1, 2 and 3); 69 stays with player 3. Players 1 and 2 hold the
+    same ace-high straight and beat the others: the main pot splits 20/20, the side pot 32/31, the
+    odd chip to player 1, the first of the two left of the button (TR 73)."""
+    hand = Hand.start([10, 31, 31, 100], Stakes(1, 2),
+                      deck=deck(["4c4d", "AcTd", "AdTc", "5h5s"], "KsQdJh2c3s"))  # fmt: skip
+    play(hand, Action.all_in(), call, call, call)  # player 2 all-in for 31; 3, 0 and 1 call
+    assert hand.result is not None
+    assert (Pot(40, (0, 1, 2, 3)), Pot(63, (1, 2, 3))) == hand.result.pots
+    assert (0, 20 + 32, 20 + 31, 69) == hand.result.final_stacks
+
+
+def test_rule_19_a_hand_that_ties_for_a_side_pot_is_shown_and_shares_it() -> None:
+    """Player 0 is all-in for 10 preflop; players 1 and 2 check to the river, where player 1 bets 20
+    and player 2 calls: a main pot of 30 and a side pot of 40. Player 1 shows first (the river
+    bettor); player 2's straight ties it for the side pot, which player 0 cannot win, so it is shown,
+    not mucked, and the side pot splits 20/20; player 0's aces full take the main pot."""
+    hand = Hand.start([10, 50, 50], Stakes(1, 2), deck=deck(["AsAh", "9c8c", "9d8d"], "AcAdTs7h6c"))
+    play(hand, raise_to(10), call, call)  # the button raises to 10; player 0 calls all-in; player 1 calls
+    play(hand, check, check, check, check, raise_to(20), call)
+    assert hand.result is not None
+    shows = [(e.kind, e.player) for e in hand.events() if e.kind in ("show", "muck")]
+    assert [("show", 1), ("show", 2), ("show", 0)] == shows
+    assert (Pot(30, (0, 1, 2)), Pot(40, (1, 2))) == hand.result.pots
+    assert (30, 40, 40) == hand.result.final_stacks
+
+
+def test_rule_05_the_big_blind_ante_goes_to_the_main_pot() -> None:
+    """Ante 2 from the big blind (player 1) as dead money; all-ins of 20 (player 0), 50 (player 2),
+    player 1 covering: the main pot is 20 x 3 + 2 = 62 (everyone), the side pot 30 x 2 = 60; player
+    0 wins the main pot with the ante in it."""
+    hand = Hand.start([20, 100, 50], Stakes(1, 2, big_blind_ante=2),
+                      deck=deck(["AsAh", "2c3d", "KsKh"], "9c8d4h5s7c"))  # fmt: skip
+    play(hand, raise_to(50), call, call)
+    assert hand.result is not None
+    assert (Pot(62, (0, 1, 2)), Pot(60, (1, 2))) == hand.result.pots
+    assert (62, 48, 60) == hand.result.final_stacks
+
+
 def test_rule_21_acpc_incomplete_raise_reopens() -> None:
     """Under ACPC rules the short all-in of rule 8 does reopen the betting."""
     hand = play(Hand.start([1000, 160, 1000], Stakes(5, 10), rules=Rules.acpc()), call, call, check)

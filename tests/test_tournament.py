@@ -116,10 +116,25 @@ def test_icm_command_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize(
     ("entrants", "expected"),
-    [(2, (100,)), (6, (65, 35)), (9, (50, 30, 20)), (10, (50, 30, 20)), (18, (40, 30, 20, 10))],
-)
+    [(2, (100,)), (3, (100,)), (4, (100,)), (5, (65, 35)), (6, (65, 35)), (7, (65, 35)), (8, (50, 30, 20)),
+     (9, (50, 30, 20)), (10, (50, 30, 20)), (11, (40, 30, 20, 10)), (18, (40, 30, 20, 10)),
+     (20, (40, 30, 20, 10))],
+)  # fmt: skip
 def test_rule_29_standard_payouts_for_small_fields(entrants: int, expected: tuple[int, ...]) -> None:
     assert expected == payout_shares(entrants)
+
+
+@pytest.mark.parametrize(("entrants", "paid"), [(21, 4), (27, 4), (30, 4), (37, 6), (44, 7), (100, 15)])
+def test_rule_29_a_large_field_pays_15_percent_of_it_rounded_to_the_nearest_place(
+    entrants: int, paid: int
+) -> None:
+    """15% of 37 is 5.55: six places, not five (rounded, not truncated); of 44, 6.6: seven; of 30,
+    4.5: four (to the even place); never fewer than four. Place k's share is 1/k of place 1's, so
+    with six places first gets 100 / (1 + 1/2 + … + 1/6) = 100 / 2.45 of the pool."""
+    shares = payout_shares(entrants)
+    assert paid == len(shares)
+    harmonic = sum(1 / k for k in range(1, paid + 1))
+    assert pytest.approx([100 / harmonic / k for k in range(1, paid + 1)]) == list(shares)
 
 
 def test_rule_29_large_fields_pay_about_15_percent_top_heavy() -> None:
