@@ -7,6 +7,7 @@ import contextlib
 import json
 import math
 import os
+import re
 import shutil
 import signal
 import socket
@@ -109,13 +110,16 @@ class ThreadServer(Server):
         from holdem.server.app import build_app
         from holdem.server.commands import WS_MAX_SIZE
 
-        self.port = free_port()
+        # Bound here, on a port the system chooses, and handed to uvicorn: no port is chosen, closed
+        # and then taken by someone else before the server binds it.
+        self.socket = socket.create_server(("127.0.0.1", 0))
+        self.port = int(self.socket.getsockname()[1])
         config = uvicorn.Config(
             build_app(url, ADMIN, tick=tick, rate=rate), host="127.0.0.1", port=self.port,
             ws_max_size=WS_MAX_SIZE, log_level="warning", lifespan="on",
         )  # fmt: skip
         self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.socket]}, daemon=True)
 
     def __enter__(self) -> ThreadServer:
         self.thread.start()
@@ -125,6 +129,7 @@ class ThreadServer(Server):
     def __exit__(self, *exc: object) -> None:
         self.server.should_exit = True
         self.thread.join(10)
+        self.socket.close()
 
 
 class ProcessServer(Server):
@@ -133,17 +138,26 @@ class ProcessServer(Server):
     def __init__(
         self, url: str, port: int | None = None, rate: float = 10_000.0, args: tuple[str, ...] = ()
     ) -> None:
-        self.url, self.port, self.rate, self.args = url, port or free_port(), rate, args
+        self.url, self.port, self.rate, self.args = url, port or 0, rate, args
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> ProcessServer:
+        """Start the server; the first start binds a port the system chooses (``--port 0``), read from
+        the line the server prints, and a restart binds the same one."""
         command = [sys.executable, "-m", "holdem", "serve", "--port", str(self.port), "--db", self.url]
         self.process = subprocess.Popen(
             [*command, "--admin-token", ADMIN, "--rate", str(self.rate), *self.args],
             cwd=ROOT,
-            stdout=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
         )
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline().decode()  # "holdem serve: http://127.0.0.1:PORT/  (…)"
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        if found is None:
+            error = self.process.stderr.read().decode() if self.process.stderr else ""
+            raise RuntimeError(f"holdem serve did not start: {line!r} {error}")
+        self.port = int(found[1])
         self.wait_healthy()
         return self
 

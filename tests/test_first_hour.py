@@ -136,11 +136,9 @@ def test_wrong_input_is_one_clear_line_before_any_work(
 ) -> None:
     (tmp_path / "empty-folder").mkdir()
     args = [str(tmp_path / a) if a == "empty-folder" else a for a in args]
-    start = time.perf_counter()
-    assert 2 == status(args)
+    assert 2 == status(args)  # before any work: the command returning is the event (no clock here)
     err = capsys.readouterr().err
     assert message in err and 1 == len(err.strip().splitlines()), err
-    assert time.perf_counter() - start < 5
 
 
 def status(args: list[str]) -> int:

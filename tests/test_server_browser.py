@@ -134,14 +134,13 @@ def test_full_hands_at_a_desktop_size_with_the_mouse(two_seats: Any, shots: Path
         first = play_hand(seen, click)
         assert "wins" in first
         seen["ann"].screenshot(path=str(shots / "table-desktop-showdown.png"))
-        time.sleep(3)  # the showdown pause, then the next hand
+        actor(seen, timeout=30)  # the showdown pause, then the next hand's turn
         waiting = next(page for page in seen.values() if not page.locator("#actions").is_visible())
         waiting.locator("#pre-check-fold").check()  # chosen before the turn, played on it
         play_hand(seen, click)
-        time.sleep(3)
         page = seen["bob"]
         page.locator("#history-toggle").click()
-        assert page.locator("#hands > li").count() >= 2
+        expect(page.locator("#hands > li").nth(1)).to_be_attached(timeout=30_000)  # both hands, once held
         expect(page.locator("#hands > li").first).to_contain_text("wins")
         page.locator("#rebuy-toggle").click()  # a rebuy to the maximum on top of his stack: refused, with why
         expect(page.locator("#rebuy-amount")).to_be_focused()
@@ -186,8 +185,7 @@ def test_full_hands_at_a_phone_size_by_keyboard_alone(two_seats: Any, shots: Pat
 
         assert "wins" in play_hand(seen, keys)
         page.screenshot(path=str(shots / "table-phone-showdown.png"))
-        time.sleep(3)
-        folding = actor(seen)
+        folding = actor(seen, timeout=30)  # the showdown pause, then the next hand's turn
         folding.locator("body").focus()
         folding.keyboard.press("f")
         other = next(p for p in seen.values() if p is not folding)
@@ -248,10 +246,15 @@ def test_the_lobby_and_a_tournament_page_and_a_moved_player_in_the_browser(
                 expect(page.locator("[data-testid=status]")).to_have_text("finished", timeout=10_000)
                 expect(page.locator("[data-testid=results] tr")).to_have_count(4)
                 page.screenshot(path=str(shots / "tournament.png"))
-                said = (
-                    player.locator("[data-testid=error]").inner_text()
-                    + player.locator("[data-testid=status]").inner_text()
-                )
+                said, deadline = "", time.monotonic() + 15  # the player's page catches up with the end
+                while time.monotonic() < deadline:
+                    said = (
+                        player.locator("[data-testid=error]").inner_text()
+                        + player.locator("[data-testid=status]").inner_text()
+                    )
+                    if f"moved to table {first}" in said or "you finished in place" in said:
+                        break
+                    time.sleep(0.1)
                 assert f"moved to table {first}" in said or "you finished in place" in said, said
             finally:
                 browser.close()

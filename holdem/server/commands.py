@@ -110,28 +110,29 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         from holdem.server.app import build_app
     except ImportError:
         raise HoldemError(SERVER_HINT) from None
-    if not 0 < args.port < 65536:
-        raise HoldemError(f"--port must be 1..65535, got {args.port}")
+    if not 0 <= args.port < 65536:
+        raise HoldemError(f"--port must be 0..65535 (0: any free port, printed), got {args.port}")
     from holdem.server.storage import open_storage
 
     open_storage(args.db).close()  # a database that cannot be opened is one line, not a traceback
     if not args.rate > 0:
         raise HoldemError(f"--rate must be above 0, got {args.rate}")
+    if args.cluster and not args.lease > 0:
+        raise HoldemError(f"--lease must be above 0 seconds, got {args.lease}")
+    listening = _listen(args.host, args.port)  # a port that is taken is one line, before anything else
+    port = int(listening.getsockname()[1])  # --port 0: the one the system chose
     cluster = None
     if args.cluster:
         from holdem.server.cluster import Cluster
 
-        if not args.lease > 0:
-            raise HoldemError(f"--lease must be above 0 seconds, got {args.lease}")
-        cluster = Cluster(args.advertise or f"http://{args.host}:{args.port}", args.lease)
-    listening = _listen(args.host, args.port)  # a port that is taken is one line, before anything else
+        cluster = Cluster(args.advertise or f"http://{args.host}:{port}", args.lease)
     token = args.admin_token or admin_token()
     if not args.admin_token:
         print(f"admin token: {token}", flush=True)
-    print(f"holdem serve: http://{args.host}:{args.port}/  (tables stored in {args.db})", flush=True)
+    print(f"holdem serve: http://{args.host}:{port}/  (tables stored in {args.db})", flush=True)
     app = build_app(args.db, token, rate=args.rate, cluster=cluster)
     config = uvicorn.Config(
-        app, host=args.host, port=args.port, ws_max_size=WS_MAX_SIZE, log_level="warning",
+        app, host=args.host, port=port, ws_max_size=WS_MAX_SIZE, log_level="warning",
         ws_ping_interval=KEEPALIVE, ws_ping_timeout=20.0,
     )  # fmt: skip
     server = uvicorn.Server(config)
