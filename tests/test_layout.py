@@ -60,3 +60,51 @@ def test_no_module_is_over_500_lines() -> None:
         if (n := len(p.read_text().splitlines())) > 500
     }
     assert {} == long
+
+
+def module_imports() -> dict[str, set[str]]:
+    """Each module of the package (dotted, ``holdem.server.hub``) and the modules of the package it
+    imports anywhere: at run time, lazily, or for type annotations only. A package's ``__init__`` is
+    left out (it holds hints and re-exports), and ``from holdem.x import y`` names module ``holdem.x.y``
+    when that is a module."""
+    modules = {
+        ".".join(("holdem", *p.relative_to(PACKAGE).with_suffix("").parts)): p
+        for p in PACKAGE.rglob("*.py")
+        if p.stem != "__init__"
+    }
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("holdem"):
+                for alias in node.names:
+                    sub = f"{node.module}.{alias.name}"
+                    found.add(sub if sub in modules else node.module)
+            elif isinstance(node, ast.Import):
+                found |= {alias.name for alias in node.names if alias.name.startswith("holdem.")}
+        graph[name] = {target for target in found if target in modules and target != name}
+    return graph
+
+
+def test_no_two_modules_import_each_other_even_inside_a_subpackage() -> None:
+    """The import graph of every module, subpackages' modules one by one (the stages above rank a
+    subpackage as a unit, which let server.app, server.cluster and server.routes import each other),
+    has no cycle: each circle found is listed."""
+    graph = module_imports()
+    cycles: list[list[str]] = []
+    state: dict[str, int] = {}  # 1: on the path being explored, 2: done
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = 1
+        for target in sorted(graph[node]):
+            if state.get(target) == 1:
+                cycles.append([*path[path.index(target) :], target])
+            elif target not in state:
+                visit(target, [*path, target])
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node, [node])
+    assert [] == [" -> ".join(cycle) for cycle in cycles]
+    assert "holdem.server.hub" in graph["holdem.server.routes"]  # the graph sees inside subpackages
