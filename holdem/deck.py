@@ -10,7 +10,14 @@ from typing import Protocol
 from holdem.cards import CARDS, Card, parse_cards
 from holdem.errors import DuplicateCardError, EmptyDeckError, InvalidCardError
 
-__all__ = ["Deck", "EmptyDeckError", "RandomSource"]
+__all__ = ["Deck", "EmptyDeckError", "RandomSource", "derive_seed"]
+
+
+def derive_seed(*parts: int) -> int:
+    """A seed made from integers (a match's seed and a hand's number, a series' seed and a run's),
+    the same in every process: hashes of int tuples do not vary between runs as str hashes do. Matches
+    and tournaments seed each hand or run this way, so their results do not depend on the workers."""
+    return hash(parts) & ((1 << 62) - 1)
 
 
 class RandomSource(Protocol):

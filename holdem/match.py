@@ -26,7 +26,7 @@ import attrs
 from holdem.actions import Action, ActionKind
 from holdem.bots import Bot, BotSpec, bot_name, load_bot
 from holdem.decide import apply_answer, decide, guarded, raised
-from holdem.deck import Deck
+from holdem.deck import Deck, derive_seed
 from holdem.errors import HoldemError, IllegalActionError
 from holdem.hand import Hand, Phase
 from holdem.luck import all_in_adjusted
@@ -143,11 +143,6 @@ class _Chunk:
         return cls(first, [0] * bots, [0] * bots, [0] * bots, [0] * bots, [0] * bots, [0.0] * bots)
 
 
-def _seed(*parts: int) -> int:
-    """A seed from integers; hashes of int tuples are the same in every process."""
-    return hash(parts) & ((1 << 62) - 1)
-
-
 def play_hand(
     config: MatchConfig,
     bots: Sequence[Bot],
@@ -164,7 +159,7 @@ def play_hand(
     chunk = chunk if chunk is not None else _Chunk.empty(index, n)
     if deck is None:
         deal = index // n if config.duplicate else index
-        deck = Deck.sampled(random.Random(_seed(0, config.seed, deal)), 2 * n + 8)
+        deck = Deck.sampled(random.Random(derive_seed(0, config.seed, deal)), 2 * n + 8)
     _play_hands(config, bots, [(index, deck)], chunk, export)
     return chunk
 
@@ -288,7 +283,7 @@ def _play_chunk(config: MatchConfig, first: int, stop: int, export: bool) -> _Ch
     for b, bot in enumerate(bots):
         set_random = getattr(bot, "set_random", None)
         if set_random is not None:
-            rng = random.Random(_seed(1, config.seed, first, b))
+            rng = random.Random(derive_seed(1, config.seed, first, b))
             if (fault := guarded(set_random, rng)) is not None:
                 chunk.faults.append(Fault(first, b, *fault))
     _play_hands(config, bots, enumerate(_decks(config, first, stop), first), chunk, export)
@@ -299,7 +294,7 @@ def _decks(config: MatchConfig, first: int, stop: int) -> list[Deck]:
     """The decks of hands first..stop-1, drawn from a source seeded by (seed, first): one per hand,
     or in duplicate mode one per deal (every n hands), dealt again from the top each time."""
     n = len(config.specs)
-    source = random.Random(_seed(0, config.seed, first))
+    source = random.Random(derive_seed(0, config.seed, first))
     if not config.duplicate:
         return [Deck.sampled(source, 2 * n + 8) for _ in range(first, stop)]
     decks: list[Deck] = []

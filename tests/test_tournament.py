@@ -228,3 +228,19 @@ def test_rule_23_custom_structures_from_toml(tmp_path: Path) -> None:
     for bad in (tmp_path / "nope.toml", tmp_path / "club.txt", "no-such-structure"):
         with pytest.raises(StructureError):
             load_structure(bad)
+
+
+def test_rule_23_the_level_in_force_is_one_rule_for_one_clock_and_for_many() -> None:
+    """`Structure.level_at` (the tournament director's) and `Structure.levels_at` (the vector
+    sit-and-gos', one clock per table) agree at every minute, on each level's end, and past the last
+    listed level, where the doubled levels follow one a last level's duration apart."""
+    import numpy as np
+
+    turbo = load_structure("turbo")
+    minutes = np.array(
+        sorted({*np.linspace(0, 3 * turbo.ends[-1], 997), *turbo.ends, *(e - 1e-9 for e in turbo.ends)})
+    )
+    assert [turbo.level_at(float(m)) for m in minutes] == turbo.levels_at(minutes).tolist()
+    assert turbo.level_at(turbo.ends[0]) == 1 and turbo.level_at(turbo.ends[0] - 1e-9) == 0
+    last = turbo.levels[-1].duration
+    assert len(turbo.levels) + 2 == turbo.level_at(turbo.ends[-1] + 2 * last)

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import math
 import random
-from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from itertools import accumulate
 
 import attrs
 
 from holdem.bots import Bot, BotSpec, bot_name, load_bot
 from holdem.decide import decide
+from holdem.deck import derive_seed
 from holdem.errors import InvalidConfigError
 from holdem.hand import Hand
 from holdem.positions import place_blinds
@@ -117,7 +116,7 @@ class _Tournament:
         self, config: TournamentConfig, run: int, on_hand: Callable[[HandPlayed], None] | None
     ) -> None:
         self.config = config
-        self.rng = random.Random(hash((config.seed, run)) & ((1 << 62) - 1))
+        self.rng = random.Random(derive_seed(config.seed, run))
         self.run = run
         self.on_hand = on_hand
         n = config.entrants
@@ -140,7 +139,6 @@ class _Tournament:
         self.stakes: dict[int, Stakes] = {}  # by level
         self.tables = self._draw_seats()  # rule 22
         self.clocks = [0.0] * len(self.tables)
-        self._level_ends = list(accumulate(level.duration for level in config.structure.levels))
 
     # ----------------------------------------------------------- set-up
     def _draw_seats(self) -> list[Table]:
@@ -180,7 +178,7 @@ class _Tournament:
         """One hand at table `t` (rule 23: at the level in force when it starts); returns the players
         it busted, with their stacks at its start."""
         table, structure = self.tables[t], self.config.structure
-        level = self._level_at(self.clocks[t])
+        level = self.config.structure.level_at(self.clocks[t])
         stakes = self.stakes.get(level)
         if stakes is None:
             stakes = self.stakes[level] = structure.level(level).stakes()
@@ -213,13 +211,6 @@ class _Tournament:
             return []
         starting = dict(zip(players, hand.starting_stacks, strict=True))
         return [(name, starting[name]) for name in players if name in busted]
-
-    def _level_at(self, minutes: float) -> int:
-        """`Structure.level_at`, by a binary search of the levels' ends (computed once)."""
-        ends = self._level_ends
-        if minutes < ends[-1]:
-            return bisect_right(ends, minutes)
-        return len(ends) + int((minutes - ends[-1]) // self.config.structure.levels[-1].duration)
 
     def _hand_for_hand_round(self) -> None:
         """Rule 27: every table plays one hand, and the next starts only when all have finished; the

@@ -5,18 +5,24 @@ ones from a TOML or JSON file; anything malformed is a `StructureError` naming t
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import json
 import math
 import tomllib
 from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from holdem.errors import InvalidConfigError
 from holdem.stakes import CHIP_LIMIT, Stakes
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = ["SHIPPED", "Level", "Structure", "StructureError", "load_structure"]
 
@@ -55,16 +61,31 @@ class Structure:
     name: str
     starting_stack: int
     levels: tuple[Level, ...]
+    ends: tuple[float, ...] = attrs.field(init=False, eq=False, repr=False)
+    """The minute each listed level ends on the tournament clock (computed once)."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "ends", tuple(itertools.accumulate(level.duration for level in self.levels)))
 
     def level_at(self, minutes: float) -> int:
         """The level (0-based; past the listed ones, the doubled ones) in force `minutes` after the
-        start (rule 23)."""
-        elapsed = 0.0
-        for k, level in enumerate(self.levels):
-            elapsed += level.duration
-            if minutes < elapsed:
-                return k
-        return len(self.levels) + int((minutes - elapsed) // self.levels[-1].duration)
+        start (rule 23): a binary search of the levels' ends. The one place this rule is computed;
+        `levels_at` is the same for an array of clocks."""
+        ends = self.ends
+        if minutes < ends[-1]:
+            return bisect.bisect_right(ends, minutes)
+        return len(ends) + int((minutes - ends[-1]) // self.levels[-1].duration)
+
+    def levels_at(self, minutes: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
+        """`level_at` of each clock in `minutes` (a NumPy array), for many tables at once."""
+        import numpy as np
+
+        ends = np.asarray(self.ends)
+        past = (minutes - ends[-1]) // self.levels[-1].duration
+        found: npt.NDArray[np.int64] = np.where(
+            minutes < ends[-1], np.searchsorted(ends, minutes, side="right"), len(ends) + np.maximum(past, 0)
+        ).astype(np.int64)
+        return found
 
     def level(self, number: int) -> Level:
         """Level `number` (0-based): a listed one, or past them the last one doubled per level."""

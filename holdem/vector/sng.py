@@ -88,7 +88,6 @@ class VectorSitAndGos(Engine):
         self._hand_seconds, self._action_seconds = float(hand_seconds), float(action_seconds)
         self._names = [f"e{k + 1}" for k in range(entrants)]
         self._prize_of_place = np.array([*self.prizes, *[0] * entrants][:entrants], dtype=np.int64)
-        self._ends = np.cumsum([level.duration for level in structure.levels])
         self._blinds_by_level = np.zeros((4, 0), dtype=np.int64)  # small, big, ante, big-blind ante
         self._seed = check_seed(seed)
         self.reset()
@@ -226,13 +225,8 @@ class VectorSitAndGos(Engine):
         return out
 
     def _levels(self, rows: Ints) -> Ints:
-        """The level (0-based) in force on each table's clock (rule 23), as `Structure.level_at`."""
-        minutes, ends = self.clock[rows], self._ends
-        past = (minutes - ends[-1]) // self.structure.levels[-1].duration
-        out: Ints = np.where(
-            minutes < ends[-1], np.searchsorted(ends, minutes, side="right"), len(ends) + np.maximum(past, 0)
-        ).astype(np.int64)
-        return out
+        """The level (0-based) in force on each table's clock (rule 23): `Structure.levels_at`."""
+        return self.structure.levels_at(self.clock[rows])
 
     def _deal(self, rows: Ints) -> Ints:
         """The next hand at `rows`: the dead button and blinds placed (rules 2, 30), the cards, and
