@@ -193,7 +193,7 @@ class Hand:
         self.aggressor = None
         self.round.open(phase, self.live)
         self._second, self._covering = None, False
-        if phase is _PREFLOP and self.round.level >= self._floor():
+        if phase is _PREFLOP and self.round.level >= self._set_depth_floor():
             self._measure_depth()  # the blinds may reach a short stack: find who is covered
 
     # ------------------------------------------------------------- queries
@@ -236,7 +236,7 @@ class Hand:
             if not level:
                 callers = self.with_chips > 1
             else:
-                second = self._second if self._second is not None else self._floor()
+                second = self._second if self._second is not None else self._set_depth_floor()
                 callers = self.with_chips > 1 and (level < second or self._has_caller(level))
             pot = self.pot if betting.structure is _POT_LIMIT else 0
             lo, hi = betting.bounds(bet, stack, self.acted[i], callers, pot)
@@ -245,8 +245,8 @@ class Hand:
             LegalActions, (i, can_fold, can_check, to_call, lo, hi)
         )  # LegalActions(...), faster
 
-    def _floor(self) -> int:
-        """A cheap lower bound on the second-deepest player's bet plus stack (rule 11): the
+    def _set_depth_floor(self) -> int:
+        """Set and return a cheap lower bound on the second-deepest player's bet plus stack (rule 11): the
         shallowest player's, every player in the hand being at least that deep. Bets plus stacks
         do not change within a street, so the bound holds while `_deep`, the players in the hand
         at least `_second` deep, stays at two or more (a fold of one of them lowers it)."""
@@ -258,9 +258,9 @@ class Hand:
         return self.rules.raise_against_covered or level < self._measure_depth()
 
     def _measure_depth(self) -> int:
-        """Find the second-deepest player's bet plus stack exactly (see `_floor`). Preflop before any
-        raise, a level that reaches it may leave a player covered (`_covering`: `_next_actor` then
-        checks each player)."""
+        """Find the second-deepest player's bet plus stack exactly (see `_set_depth_floor`). Preflop
+        before any raise, a level that reaches it may leave a player covered (`_covering`:
+        `_next_actor` then checks each player)."""
         self._second, self._deep = second_deepest(self.bets, self.stacks, self.folded)
         self._covering = (
             self.phase is _PREFLOP

@@ -231,7 +231,7 @@ def test_rule_23_custom_structures_from_toml(tmp_path: Path) -> None:
 
 
 def test_rule_23_the_level_in_force_is_one_rule_for_one_clock_and_for_many() -> None:
-    """`Structure.level_at` (the tournament director's) and `Structure.levels_at` (the vector
+    """`BlindStructure.level_at` (the tournament director's) and `BlindStructure.levels_at` (the vector
     sit-and-gos', one clock per table) agree at every minute, on each level's end, and past the last
     listed level, where the doubled levels follow one a last level's duration apart."""
     import numpy as np
@@ -244,3 +244,17 @@ def test_rule_23_the_level_in_force_is_one_rule_for_one_clock_and_for_many() -> 
     assert turbo.level_at(turbo.ends[0]) == 1 and turbo.level_at(turbo.ends[0] - 1e-9) == 0
     last = turbo.levels[-1].duration
     assert len(turbo.levels) + 2 == turbo.level_at(turbo.ends[-1] + 2 * last)
+
+
+def test_the_blind_structure_has_its_own_name_and_the_old_one_warns() -> None:
+    """`holdem.Structure` is the betting structure; the tournament's is `BlindStructure`. The old
+    `holdem.tournament.Structure` still works for a release, with a DeprecationWarning."""
+    import holdem.tournament
+    import holdem.tournament.structure
+    from holdem.tournament import BlindStructure
+
+    with pytest.warns(DeprecationWarning, match="now BlindStructure"):
+        assert holdem.tournament.Structure is BlindStructure  # type: ignore[attr-defined]
+    with pytest.warns(DeprecationWarning, match="now BlindStructure"):
+        assert holdem.tournament.structure.Structure is BlindStructure  # type: ignore[attr-defined]
+    assert isinstance(load_structure("turbo"), BlindStructure)

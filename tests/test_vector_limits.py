@@ -11,7 +11,7 @@ from holdem import Hand, Stakes
 from holdem.env import VectorHeadsUpEnv
 from holdem.errors import IllegalActionError, InvalidConfigError
 from holdem.stakes import CHIP_LIMIT
-from holdem.tournament.structure import Level, Structure, load_structure
+from holdem.tournament.structure import BlindStructure, Level, load_structure
 from holdem.vector import VectorSitAndGos, VectorTables
 
 LIMIT = f"at most {CHIP_LIMIT:,}"
@@ -40,7 +40,7 @@ def test_the_engine_and_stakes_refuse_chips_past_the_same_limit() -> None:
         Hand.start([CHIP_LIMIT + 1, 100], Stakes(1, 2))
     Hand.start([CHIP_LIMIT, CHIP_LIMIT], Stakes(1, 2))
     with pytest.raises(InvalidConfigError, match=LIMIT):
-        VectorSitAndGos(1, entrants=2, structure=Structure("huge", CHIP_LIMIT + 1, (Level(1, 2),)))
+        VectorSitAndGos(1, entrants=2, structure=BlindStructure("huge", CHIP_LIMIT + 1, (Level(1, 2),)))
 
 
 @pytest.mark.parametrize(

@@ -125,7 +125,7 @@ def test_observations_are_the_env_encoding_in_big_blinds_of_the_level() -> None:
         ({"n": 0}, "number of tables"),
         ({"entrants": 10}, "2 to 9 entrants"),
         ({"entrants": 6, "seats": 5}, "seats must be 6 to 9"),
-        ({"structure": "turbo"}, "structure must be a Structure"),
+        ({"structure": "turbo"}, "structure must be a BlindStructure"),
         ({"hand_seconds": -1}, "hand_seconds must be a non-negative number"),
         ({"buy_in": 1.5}, "buy-in"),
         ({"fractions": (1, 1)}, "distinct numbers above 0"),

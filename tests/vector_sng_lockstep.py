@@ -16,7 +16,7 @@ from holdem.cards import CARDS
 from holdem.env.encoding import ActionSpace
 from holdem.table import Table
 from holdem.tournament.run import award, settle_busts
-from holdem.tournament.structure import Structure, structure
+from holdem.tournament.structure import BlindStructure, structure
 from holdem.vector import VectorSitAndGos
 from holdem.views import SeatView
 
@@ -67,7 +67,7 @@ class Mirror:
     """One table's sit-and-go played by the engine: a `Table` with the vector table's draw, each
     hand dealt the vector table's deck, the clock and places kept as `holdem tournament` keeps them."""
 
-    def __init__(self, s: Logged, r: int, plan: Structure) -> None:
+    def __init__(self, s: Logged, r: int, plan: BlindStructure) -> None:
         self.s, self.r, self.plan = s, r, plan
         self.table = Table(s.players, plan.levels[0].stakes(), button="dead")
         for seat, e in enumerate(s.entrant[r].tolist()):
@@ -123,7 +123,7 @@ class Mirror:
         return False
 
 
-def play(s: Logged, plan: Structure, steps: int, seed: int) -> int:
+def play(s: Logged, plan: BlindStructure, steps: int, seed: int) -> int:
     """Random masked play for `steps` calls with every table mirrored; returns sit-and-gos compared."""
     space = ActionSpace(s.fractions)
     rng = np.random.default_rng(seed)

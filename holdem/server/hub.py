@@ -143,7 +143,7 @@ class Hub:
             raise RequestError("the change could not be stored, so it was not made", 503) from None
         changed = ([first[0]] if first is not None else []) + [self.rooms[i] for i in moves.rooms]
         for room in changed:
-            self._index(room)
+            self._index_tokens(room)
         for room in changed:
             self.broadcast(room)
         self._entrants_moved(tourney, now)
@@ -288,9 +288,9 @@ class Hub:
         self.rooms[room.id] = room
         self.locks.setdefault(room.id, asyncio.Lock())
         self.connections.setdefault(room.id, set())
-        self._index(room)
+        self._index_tokens(room)
 
-    def _index(self, room: Room) -> None:
+    def _index_tokens(self, room: Room) -> None:
         """Keep the token index in step with the room's seats (a look at the room's own tokens only)."""
         held = {member.token: (room.id, seat) for seat, member in room.members.items()}
         old = self.held.get(room.id, {})
@@ -333,7 +333,7 @@ class Hub:
             except Exception:
                 await self._reload(ident)
                 raise RequestError("the change could not be stored, so it was not made", 503) from None
-            self._index(room)
+            self._index_tokens(room)
             self.broadcast(room)
         return value
 

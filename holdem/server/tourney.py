@@ -33,7 +33,7 @@ from holdem.server.room import Change, LedgerRow, Member, Room, token_digest
 from holdem.table import Table
 from holdem.tournament.payouts import payout_shares, prizes
 from holdem.tournament.run import draw_seats, rebalance, seated, settle_busts
-from holdem.tournament.structure import SHIPPED, Structure, load_structure, structure
+from holdem.tournament.structure import SHIPPED, BlindStructure, load_structure, structure
 
 __all__ = ["FORMAT", "Moves", "Tourney", "TourneyConfig", "tourney_config"]
 
@@ -47,7 +47,7 @@ class TourneyConfig:
     """The structure (levels, starting stack), seats per table, the field (a sit-and-go starts when it
     is full), the buy-in, the prize shares by place, and each decision's clock."""
 
-    structure: Structure
+    structure: BlindStructure
     seats: int = 9
     entrants: int = 9
     buy_in: int = 100
@@ -71,7 +71,7 @@ _LAST_TIME = 253_402_300_799  # 9999-12-31 23:59:59 UTC
 _LONGEST_LEVEL = 10_080.0  # minutes: a week
 
 
-def _check_levels(chosen: Structure) -> None:
+def _check_levels(chosen: BlindStructure) -> None:
     """A structure's levels last at most a week each (its chips are within `CHIP_LIMIT` already)."""
     for k, level in enumerate(chosen.levels, start=1):
         if level.duration > _LONGEST_LEVEL:

@@ -3,18 +3,27 @@
 Import explicitly: ``from holdem.tournament import icm, prizes, load_structure``.
 """
 
+from typing import Any
+
 from holdem.tournament.icm import ICMResult, icm
 from holdem.tournament.payouts import payout_shares, prizes
-from holdem.tournament.structure import SHIPPED, Level, Structure, StructureError, load_structure
+from holdem.tournament.structure import SHIPPED, BlindStructure, Level, StructureError, load_structure
 
 __all__ = [
     "SHIPPED",
+    "BlindStructure",
     "ICMResult",
     "Level",
-    "Structure",
     "StructureError",
     "icm",
     "load_structure",
     "payout_shares",
     "prizes",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """`Structure`, `BlindStructure`'s old name, with a DeprecationWarning (for a release)."""
+    from holdem.tournament import structure
+
+    return getattr(structure, name)

@@ -24,7 +24,7 @@ from holdem.positions import place_blinds
 from holdem.stakes import Stakes
 from holdem.table import Table
 from holdem.tournament.payouts import payout_shares, prizes
-from holdem.tournament.structure import Structure
+from holdem.tournament.structure import BlindStructure
 
 __all__ = [
     "Finish", "HandPlayed", "TournamentConfig", "TournamentRun", "award", "draw_seats", "play_tournament",
@@ -39,7 +39,7 @@ class TournamentConfig:
 
     bots: tuple[BotSpec, ...]
     entrants: int
-    structure: Structure
+    structure: BlindStructure
     table_size: int = 9
     buy_in: int = 100
     shares: tuple[float, ...] | None = None

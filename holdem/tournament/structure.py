@@ -10,6 +10,7 @@ import itertools
 import json
 import math
 import tomllib
+import warnings
 from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["SHIPPED", "Level", "Structure", "StructureError", "load_structure"]
+__all__ = ["SHIPPED", "BlindStructure", "Level", "StructureError", "load_structure"]
 
 SHIPPED = ("hyper", "turbo", "regular", "deep")
 """The structures shipped with holdem (holdem/tournament/structures/NAME.toml)."""
@@ -53,7 +54,7 @@ class Level:
 
 
 @attrs.frozen
-class Structure:
+class BlindStructure:
     """A starting stack and the levels, in order. Past its last level a structure goes on doubling
     the last level's blinds and ante every (last level's) duration, so that every tournament ends,
     whatever the players do."""
@@ -118,8 +119,8 @@ def _minutes(duration: Any) -> float:
         return math.inf
 
 
-def structure(name: str, starting_stack: int, levels: Sequence[Mapping[str, Any]]) -> Structure:
-    """A checked `Structure` from plain data (the contents of a structure file)."""
+def structure(name: str, starting_stack: int, levels: Sequence[Mapping[str, Any]]) -> BlindStructure:
+    """A checked `BlindStructure` from plain data (the contents of a structure file)."""
     if type(starting_stack) is not int or not 0 < starting_stack <= CHIP_LIMIT:
         raise StructureError(
             f"starting_stack must be a positive whole number, at most {CHIP_LIMIT:,}, got {starting_stack!r}"
@@ -160,10 +161,10 @@ def structure(name: str, starting_stack: int, levels: Sequence[Mapping[str, Any]
             if (small, big, ante) == (before.small_blind, before.big_blind, before.ante):
                 raise StructureError(f"{where}: the same blinds and ante as the level before")
         checked.append(level)
-    return Structure(name, starting_stack, tuple(checked))
+    return BlindStructure(name, starting_stack, tuple(checked))
 
 
-def load_structure(name_or_path: str | Path) -> Structure:
+def load_structure(name_or_path: str | Path) -> BlindStructure:
     """A shipped structure by name (`SHIPPED`), or one read from a .toml or .json file."""
     text = str(name_or_path)
     if text in SHIPPED:
@@ -181,7 +182,7 @@ def load_structure(name_or_path: str | Path) -> Structure:
     return _from_text(source, path.stem, toml=path.suffix == ".toml")
 
 
-def _from_text(source: str, name: str, *, toml: bool) -> Structure:
+def _from_text(source: str, name: str, *, toml: bool) -> BlindStructure:
     try:
         data = tomllib.loads(source) if toml else json.loads(source)
     except (tomllib.TOMLDecodeError, json.JSONDecodeError, ValueError, RecursionError) as error:
@@ -191,3 +192,17 @@ def _from_text(source: str, name: str, *, toml: bool) -> Structure:
     if not isinstance(data, dict):
         raise StructureError(f"structure {name!r} must be a table with starting_stack and levels")
     return structure(str(data.get("name", name)), data.get("starting_stack"), data.get("levels", ()))  # type: ignore[arg-type]
+
+
+def __getattr__(name: str) -> Any:
+    """`Structure`, this class's old name (it clashed with `holdem.Structure`, the betting structure):
+    still there for a release, with a DeprecationWarning."""
+    if name == "Structure":
+        warnings.warn(
+            "holdem.tournament.Structure is now BlindStructure (holdem.Structure is the betting structure);"
+            " the old name goes in a later release",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return BlindStructure
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

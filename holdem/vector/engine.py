@@ -130,7 +130,7 @@ class Engine:
         self._mask = np.zeros((len(self.actions), n), dtype=bool)  # `legal`, an action per row
         self._mask[:2] = True  # fold and check/call, always
         self._tos = np.zeros((len(self.actions), n), dtype=np.int64)  # the raises' totals
-        self._columns = np.arange(p)[:, None]  # a player's row number, against a row of tables
+        self._player_rows = np.arange(p)[:, None]  # a player's row number, against a row of tables
         self._every = np.arange(n)
 
     @property
@@ -274,7 +274,7 @@ class Engine:
         if closing.size:
             self._end_round(closing)
         if won.size:
-            winner = _first(~self._folded[:, won], self._columns)
+            winner = _first(~self._folded[:, won], self._player_rows)
             self._stack[winner, won] += self._contrib[:, won].sum(axis=0) + self._dead[won]
             ended.append(won)
         showdowns: list[Ints] = []  # settled together below, whichever street their betting ended on
@@ -288,7 +288,7 @@ class Engine:
             acts = self._with_chips[opened] > 1
             acting = opened[acts]
             playing = ~self._folded[:, acting] & (self._stack[:, acting] > 0)
-            self._actor[acting] = _first(playing, self._columns)
+            self._actor[acting] = _first(playing, self._player_rows)
             run_out = opened[~acts]
             if run_out.size and self.recording:  # a street at a time, to the river
                 while (behind := run_out[self._street[run_out] < 3]).size:
@@ -328,7 +328,7 @@ class Engine:
         first = np.where(self._street[cols] == 0, self._opener[cols], 0)
         begin = np.where(actor == NONE, first, actor + 1)  # from 0 to p
         # The first candidate clockwise from `begin`: the least distance from it.
-        distance = self._columns - begin
+        distance = self._player_rows - begin
         distance += np.where(distance < 0, p, 0)
         distance = np.where(candidate, distance, p).min(axis=0)
         nxt = begin + distance

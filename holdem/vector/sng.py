@@ -21,7 +21,7 @@ from holdem.errors import InvalidConfigError
 from holdem.stakes import CHIP_LIMIT
 from holdem.tournament.payouts import payout_shares, prizes
 from holdem.tournament.run import Finish, TournamentRun, settle_busts
-from holdem.tournament.structure import Structure
+from holdem.tournament.structure import BlindStructure
 from holdem.vector.engine import NONE, Engine, Ints, check_fractions, check_seed
 from holdem.vector.observe import observation_size, observe
 
@@ -46,7 +46,7 @@ class VectorSitAndGos(Engine):
         self,
         n: int,
         entrants: int,
-        structure: Structure,
+        structure: BlindStructure,
         *,
         seats: int | None = None,
         buy_in: int = 100,
@@ -63,8 +63,8 @@ class VectorSitAndGos(Engine):
             raise InvalidConfigError(f"a vector sit-and-go has 2 to 9 entrants, got {entrants!r}")
         if type(size) is not int or not entrants <= size <= 9:
             raise InvalidConfigError(f"seats must be {entrants} to 9 (one table), got {size!r}")
-        if not isinstance(structure, Structure):
-            raise InvalidConfigError(f"structure must be a Structure, got {structure!r}")
+        if not isinstance(structure, BlindStructure):
+            raise InvalidConfigError(f"structure must be a BlindStructure, got {structure!r}")
         most = max([structure.starting_stack] + [level.big_blind for level in structure.levels])
         if most > CHIP_LIMIT:
             raise InvalidConfigError(
@@ -112,7 +112,7 @@ class VectorSitAndGos(Engine):
         self._opener = np.zeros(n, dtype=np.int64)
         self._blind_seats = np.zeros((2, n), dtype=np.int64)  # the current hand's small and big blind
         self._actions_taken = np.zeros(n, dtype=np.int64)  # in the current hand
-        self._dealt = np.zeros((n, p), dtype=np.int64)  # hands dealt to each seat this tournament
+        self._hands_dealt = np.zeros((n, p), dtype=np.int64)  # hands dealt to each seat this tournament
         self._drawn = np.full((n, p), -1, dtype=np.int64)  # `entrant` as drawn, with the busted
         self._hands = np.zeros(n, dtype=np.int64)  # hands played this tournament
         self._places = np.zeros((n, self.entrants), dtype=np.int64)  # by entrant, once out
@@ -180,7 +180,7 @@ class VectorSitAndGos(Engine):
         self.runs[rows] = np.arange(self._next_run, self._next_run + k)
         self._next_run += k
         self.clock[rows] = 0.0
-        self._dealt[rows] = 0
+        self._hands_dealt[rows] = 0
         self._hands[rows] = 0
         self._places[rows] = 0
         self._won[rows] = 0
@@ -225,7 +225,7 @@ class VectorSitAndGos(Engine):
         return out
 
     def _levels(self, rows: Ints) -> Ints:
-        """The level (0-based) in force on each table's clock (rule 23): `Structure.levels_at`."""
+        """The level (0-based) in force on each table's clock (rule 23): `BlindStructure.levels_at`."""
         return self.structure.levels_at(self.clock[rows])
 
     def _deal(self, rows: Ints) -> Ints:
@@ -234,7 +234,7 @@ class VectorSitAndGos(Engine):
         decision (the hand was played out)."""
         p, k = self.players, len(rows)
         self._place_blinds(rows)
-        seats = (self.button[rows] + 1 + self._columns) % p  # (players, k): the seat of each row
+        seats = (self.button[rows] + 1 + self._player_rows) % p  # (players, k): the seat of each row
         present = self.entrant[rows, seats] >= 0
         start = self.seat_stacks[rows, seats]
         small_blind, big_blind, ante, bb_ante = self._stakes(self._levels(rows))
@@ -265,14 +265,14 @@ class VectorSitAndGos(Engine):
         # button): `_next_actor` looks from the seat after the big blind on.
         self._opener[rows] = (big_col + 1) % p
         self._actions_taken[rows] = 0
-        self._dealt[rows, seats] += present
+        self._hands_dealt[rows, seats] += present
         return self._advance(rows)
 
     def _finish(self, rows: Ints, won: npt.NDArray[np.float32], done: npt.NDArray[np.bool_]) -> None:
         """The hands over at `rows`: stacks back to the seats, the clock on, busted players placed
         (rules 28, 29); a table down to one player ends its sit-and-go and draws the next."""
         p = self.players
-        seats = (self.button[rows] + 1 + self._columns) % p
+        seats = (self.button[rows] + 1 + self._player_rows) % p
         final, start = self._stack[:, rows], self._start[:, rows]
         self.seat_stacks[rows, seats] = final
         self.hands_played[rows] += 1
@@ -319,7 +319,7 @@ class VectorSitAndGos(Engine):
         won[rows] = np.where(seated, by_seat, 0)
         done[rows] = True
         entrant_seat = np.argsort(np.where(seated, drawn, self.entrants), axis=1)[:, : self.entrants]
-        hands = self._dealt[rows[:, None], entrant_seat]  # by entrant
+        hands = self._hands_dealt[rows[:, None], entrant_seat]  # by entrant
         for j, r in enumerate(rows.tolist()):
             finishes = tuple(
                 Finish(name, "vector", place, prize, dealt)

@@ -85,7 +85,7 @@ class VectorTables(Engine):
         assert len(self._new_hand) == len(TABLE)
         columns = np.arange(players)[:, None]
         self._seat_of = (columns + 1 + np.arange(players)) % players  # [player, button]: seat
-        self._dealt: tuple[Ints, Ints] | None = None
+        self._after_forced_bets: tuple[Ints, Ints] | None = None
         self.reset()
         same = bool((self._seat_stacks == self._seat_stacks[0]).all())
         dealt = {int(self.button[0]): self._state_after_deal()}
@@ -94,7 +94,7 @@ class VectorTables(Engine):
             dealt[int(self.button[0])] = self._state_after_deal()
         if same:  # the state blocks after the forced bets, by button
             seats_state, table_state = zip(*(dealt[b] for b in range(players)), strict=True)
-            self._dealt = np.stack(seats_state, axis=2), np.stack(table_state, axis=1)
+            self._after_forced_bets = np.stack(seats_state, axis=2), np.stack(table_state, axis=1)
         del self._rng  # the hands above only tried the stacks: play starts from the seed
         self.reset()
 
@@ -173,12 +173,12 @@ class VectorTables(Engine):
         self._deck[:, rows] = self._shuffled(len(rows))
         self._folded[:, rows] = False
         self._raises[rows] = 0
-        if self._dealt is None:
+        if self._after_forced_bets is None:
             self._acted[:, rows] = NONE
             self._table[:, rows] = self._new_hand
             self._post(rows)
         else:
-            seats, table = self._dealt
+            seats, table = self._after_forced_bets
             b = self.button[rows]
             self._seats[:, :, rows] = seats[:, :, b]
             self._table[:, rows] = table[:, b]
