@@ -21,7 +21,6 @@ from holdem.arguments import (
     counted,
     fresh_seed,
     integer,
-    numbers,
     players,
     png,
     positive_int,
@@ -150,77 +149,6 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return command(args)
 
 
-def _cmd_icm(args: argparse.Namespace) -> int:
-    from holdem.progress import counter
-    from holdem.tournament import icm
-
-    result = icm(args.stacks, args.prizes, samples=args.samples, rng=fresh_seed(args.seed),
-                 progress=counter("finishing orders", quiet=args.json))  # drawn when sampled  # fmt: skip
-    if args.json:
-        print(json.dumps({"equities": list(result.equities), "method": result.method,
-                          "stderr": list(result.stderr)}))  # fmt: skip
-        return 0
-    players = sum(1 for s in args.stacks if s)
-    pool = sum(args.prizes[:players])
-    sampled = result.method == "sampled"
-    print(f"{'player':>6}  {'stack':>10}  {'equity':>10}  {'share':>7}" + ("  ±stderr" if sampled else ""))
-    for k, (stack, value, error) in enumerate(zip(args.stacks, result.equities, result.stderr, strict=True)):
-        share = value / pool if pool else 0.0
-        line = f"{k + 1:>6}  {stack:>10,}  {value:>10.2f}  {share:>7.2%}"
-        print(line + (f"  ±{error:.2f}" if sampled else ""))
-    print(f"method: {result.method}" + (f" ({args.samples:,} finishing orders)" if sampled else ""))
-    if len(args.prizes) > players:
-        print(f"note: {len(args.prizes)} prizes but {players} players with chips: the prizes of places "
-              f"{players + 1} and beyond are not in play (those places are already decided)")  # fmt: skip
-    return 0
-
-
-def _cmd_tournament(args: argparse.Namespace) -> int:
-    from holdem.bots import load_bot
-    from holdem.parallel import require_dask
-    from holdem.progress import counter
-    from holdem.tournament import load_structure
-    from holdem.tournament.run import TournamentConfig
-    from holdem.tournament.series import as_dict, format_series, run_tournaments
-
-    # Everything that can be wrong is found before any work, so that a long series is not lost.
-    if args.dask is not None:
-        require_dask()
-    if args.plot:
-        check_plot(args.plot)
-    if args.history is not None and args.history.exists() and not args.history.is_dir():
-        raise HoldemError(f"--history: {str(args.history)!r} is a file, not a folder")
-    for spec in args.bots:
-        load_bot(spec)
-    config = TournamentConfig(
-        tuple(args.bots), args.entrants, load_structure(args.structure), table_size=args.table_size,
-        buy_in=args.buy_in, seed=fresh_seed(args.seed),
-    )  # fmt: skip
-    history = None
-    if args.history is not None:
-        args.history.mkdir(parents=True, exist_ok=True)
-        folder: Path = args.history
-
-        def history(run: int, text: str) -> None:
-            (folder / f"run-{run:04d}.phhs").write_text(text, encoding="utf-8")
-
-    progress = counter("tournaments", quiet=args.json)
-    if progress is not None:
-        progress(0, args.runs)  # the bar from the start: a long run is never silent
-    series = run_tournaments(
-        config, args.runs, workers=args.workers, dask=args.dask, history=history, progress=progress
-    )
-    if not series.runs:
-        raise KeyboardInterrupt  # interrupted before any tournament finished: nothing to report
-    if args.plot:
-        from holdem.tournament.history import stack_trace
-        from holdem.tournament.plot import plot_series
-
-        plot_series(series, stack_trace(config, 0), args.plot)
-    print(json.dumps(as_dict(series)) if args.json else format_series(series))
-    return 130 if series.interrupted else 0
-
-
 def _cmd_match(args: argparse.Namespace) -> int:
     from holdem.match import MatchConfig, play_match
     from holdem.progress import counter
@@ -281,8 +209,13 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``holdem`` command."""
+    """The argument parser of the ``holdem`` command: one subcommand each, in the order ``--help``
+    lists them."""
     from holdem import __version__
+    from holdem.docs import add_command as add_docs
+    from holdem.pokerstars.commands import add_command as add_convert
+    from holdem.server.commands import add_command as add_serve
+    from holdem.tournament.commands import add_commands as add_tournament_commands
 
     parser = Parser(
         prog="holdem",
@@ -291,13 +224,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"holdem {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", help="one of these:")
+    for add in (_add_eval, _add_equity, _add_replay, _add_bench, _add_match, add_tournament_commands,
+                _add_acpc, add_convert, add_serve, add_docs, _add_play):  # fmt: skip
+        add(sub)
+    return parser
 
+
+def _add_eval(sub: argparse._SubParsersAction[Parser]) -> None:
     ev = subcommand(sub, "eval", "best five of 5-7 cards and the hand's name",
               "Print the best five of 5 to 7 cards and the hand's name.")  # fmt: skip
     ev.add_argument("cards", nargs="+", help="cards, e.g. As Kd Qh Jc Ts 2d 3c (or AsKdQh...)")
     ev.add_argument("--json", action="store_true", help="print JSON")
     ev.set_defaults(run=_cmd_eval)
 
+
+def _add_equity(sub: argparse._SubParsersAction[Parser]) -> None:
     eq = subcommand(sub, "equity", "win/tie/equity of 2-10 hands or ranges",
               "All-in equity of 2-10 holdings: exact hole cards (AsAh) or ranges (TT+,AKs,A5s-A2s:0.5, "
               "20%, any). Exact when feasible, Monte Carlo otherwise.")  # fmt: skip
@@ -309,6 +250,8 @@ def build_parser() -> argparse.ArgumentParser:
     eq.add_argument("--json", action="store_true", help="print JSON")
     eq.set_defaults(run=_cmd_equity)
 
+
+def _add_replay(sub: argparse._SubParsersAction[Parser]) -> None:
     rp = subcommand(sub, "replay", "replay PHH hand histories and check them against the rules",
               "Replay every hand in .phh/.phhs files (folders are searched recursively), validating "
               "each action. Exit status 0 when every hand is valid, 1 otherwise, 2 when there is "
@@ -318,6 +261,8 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("-v", "--verbose", action="store_true", help="a line for every hand, not only problems")
     rp.set_defaults(run=_cmd_replay)
 
+
+def _add_bench(sub: argparse._SubParsersAction[Parser]) -> None:
     bench = subcommand(sub, "bench", "measure the engine's speed",
                  "Benchmarks. 'engine': complete no-limit hands with a random policy (fold / check-call "
                  "/ raise to the minimum or all-in). 'match': bots of the same policy through the bot "
@@ -337,6 +282,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help="print JSON")
     bench.set_defaults(run=_cmd_bench)
 
+
+def _add_match(sub: argparse._SubParsersAction[Parser]) -> None:
     match = subcommand(sub, "match", "play bots against each other and report the results",
                  "Play N hands between 2-10 bots (built-in names: random, calling-station, folder, "
                  "scripted, equity; or package.module:ClassName; arguments as name[key=value,...]). "
@@ -363,45 +310,8 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument("--debug", action="store_true", help="show the traceback of a bot that raised")
     match.set_defaults(run=_cmd_match)
 
-    ic = subcommand(sub, "icm", "tournament equity of stacks for prizes (ICM)",
-              "Each player's share of the prizes by the Malmuth-Harville model (rule 31): exact up to "
-              "14 players with chips, sampled beyond (with a standard error).")  # fmt: skip
-    ic.add_argument("--stacks", type=numbers(int), required=True, help="chips, e.g. 5000,3000,2000")
-    ic.add_argument("--prizes", type=numbers(float), required=True, help="prizes by place, e.g. 50,30,20")
-    ic.add_argument("--samples", type=positive_int, default=200_000, help="finishing orders when sampled")
-    ic.add_argument("--seed", type=integer, default=None, help="seed when sampled (default: a fresh one)")
-    ic.add_argument("--json", action="store_true", help='print {"equities", "method", "stderr"}')
-    ic.set_defaults(run=_cmd_icm)
 
-    tour = subcommand(sub, "tournament", "simulate tournaments of bots on many tables",
-                "Play R tournaments of N entrants (entrant i plays BOT[i mod len(BOTs)]) on tables of K "
-                "seats under a blind structure on a simulated clock, by rules 22-30 ('holdem docs "
-                "rules'), and "
-                "report per bot: entries, mean place, ITM, ROI with a 95% interval.")  # fmt: skip
-    tour.add_argument("bots", nargs="+", help="the bots, e.g. equity random")
-    tour.add_argument("--entrants", type=positive_int, default=9, help="entrants per tournament")
-    tour.add_argument("--table-size", type=players, default=9, help="seats per table (2-10)")
-    tour.add_argument(
-        "--structure", default="turbo", help="hyper, turbo, regular, deep, or a .toml/.json file"
-    )
-    tour.add_argument("--runs", type=positive_int, default=10, help="tournaments to play")
-    tour.add_argument("--buy-in", type=positive_int, default=100, help="buy-in of each entrant")
-    tour.add_argument(
-        "--workers", type=positive_int, default=1, help="processes (same results for any number)"
-    )
-    tour.add_argument(
-        "--dask", metavar="local|ADDRESS", default=None,
-        help="run on Dask: 'local' starts a LocalCluster of --workers processes; or a scheduler's "
-        "address, e.g. tcp://10.0.0.5:8786 (needs holdem-engine[dask])",
-    )  # fmt: skip
-    tour.add_argument("--history", type=Path, metavar="DIR", help="write run i's hands to DIR/run-NNNN.phhs")
-    tour.add_argument(
-        "--plot", type=png, metavar="PNG", help="save finishes and run 0's chip stacks as a PNG"
-    )
-    tour.add_argument("--seed", type=integer, default=None, help=SEED_HELP)
-    tour.add_argument("--json", action="store_true", help="print JSON")
-    tour.set_defaults(run=_cmd_tournament)
-
+def _add_acpc(sub: argparse._SubParsersAction[Parser]) -> None:
     from holdem.acpc.commands import add_commands
 
     acpc = subcommand(sub, "acpc", "the ACPC protocol: play a bot at a dealer, or deal a match",
@@ -409,18 +319,8 @@ def build_parser() -> argparse.ArgumentParser:
                 "dealer` deals a match to ACPC agents, as the reference dealer does.")  # fmt: skip
     add_commands(acpc)
 
-    from holdem.pokerstars.commands import add_command
 
-    add_command(sub)
-
-    from holdem.server.commands import add_command as add_serve
-
-    add_serve(sub)
-
-    from holdem.docs import add_command as add_docs
-
-    add_docs(sub)
-
+def _add_play(sub: argparse._SubParsersAction[Parser]) -> None:
     play = subcommand(sub, "play", "play against bots in the terminal",
                 "Play hold'em against bots. Commands: f fold, k check, c call, r N raise to N, a all-in, "
                 "? help, q quit. Reads standard input, so a pipe of commands works too.")  # fmt: skip
@@ -429,7 +329,6 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--blinds", type=blinds, default="1/2", help="small/big blinds")
     play.add_argument("--seed", type=integer, default=None, help=SEED_HELP)
     play.set_defaults(run=_cmd_play)
-    return parser
 
 
 def _joined_negative_lists(argv: Sequence[str]) -> list[str]:
