@@ -143,11 +143,37 @@ class Table:
         if self.hand is not None and self.hand.is_complete:
             self.end_hand()
         self._between_hands("start a hand")
-        cash = self.button_rule == "moving"
+        places, seated, ready = self._players_in()
+        button, small, big = self._button_and_blinds(places, seated, ready)
+        dealt = self._dealt_in(places, seated, ready, button, small, big)
+        order = dealing_order(dealt, button, self.size)
+        blinds, dead = self._forced_bets(places, order, small, big)
+        # The first to act preflop is left of the big blind, whoever else posted live.
+        first = (order.index(big) + 1) % len(order) if len(order) > 2 else None
+        self.button, self.small_blind_seat, self.big_blind_seat = button, small, big
+        self.hand_seats = tuple(order)
+        self.hand = Hand.start(
+            [places[s].stack for s in order],
+            self.stakes,
+            rules=self.rules,
+            deck=deck,
+            rng=self.rng,
+            blinds=blinds,
+            dead=dead,
+            first_to_act=first,
+            dead_button=order[-1] != button,
+            big_blind_player=order.index(big),
+        )
+        return self.hand
+
+    def _players_in(self) -> tuple[dict[int, Seat], list[int], list[int]]:
+        """The seats with chips who are not sitting out (`places`), their seats, and those ready to be
+        dealt in: at a cash table, not waiting for the big blind, unless too few are (rule 3)."""
         places = {
             s: p for s, p in enumerate(self.seats) if p is not None and p.stack > 0 and not p.sitting_out
         }
         seated = list(places)
+        cash = self.button_rule == "moving"
         ready = [s for s in seated if not places[s].waiting] if cash else seated
         if cash and len(ready) < 2 <= len(seated):
             # Liveness: too few players are in, so those waiting for the big blind post one now (rule 3).
@@ -157,6 +183,13 @@ class Table:
             ready = seated
         if len(ready) < 2:
             raise TableError(f"a hand needs two players who are in, got {len(ready)}")
+        return places, seated, ready
+
+    def _button_and_blinds(
+        self, places: dict[int, Seat], seated: list[int], ready: list[int]
+    ) -> tuple[int, int | None, int]:
+        """The button, small blind and big blind seats (rules 1-3)."""
+        cash = self.button_rule == "moving"
         # Players posting to come in (rule 3) post a big blind wherever they sit; the button and
         # blinds move among the others, so that nobody posts the big blind twice in a row.
         regular = [s for s in ready if not places[s].posting] if cash else ready
@@ -185,21 +218,42 @@ class Table:
                     small = previous_seat(big, around, self.size)
                     button = previous_seat(small, around, self.size)
             self._record_missed(small, big)
+        return button, small, big
+
+    def _dealt_in(
+        self,
+        places: dict[int, Seat],
+        seated: list[int],
+        ready: list[int],
+        button: int,
+        small: int | None,
+        big: int,
+    ) -> list[int]:
+        """The seats dealt this hand: those ready and the big blind; at a tournament table, everyone
+        but a newcomer between the small blind and the button (rule 26)."""
         dealt = seated if ready is seated else [s for s in seated if s in ready or s == big]
-        if not cash:
-            # Rule 26: a player who arrived between the small blind and the button sits out until
-            # the button has passed their seat; everyone else who arrived is dealt in now.
-            if small is not None and small != button:
-                behind = [
-                    s
-                    for s in dealt
-                    if places[s].waiting and 0 < (s - button) % self.size < (small - button) % self.size
-                ]
-                if len(dealt) - len(behind) >= 2:
-                    dealt = [s for s in dealt if s not in behind]
-            for s in dealt:
-                places[s].waiting = False
-        order = dealing_order(dealt, button, self.size)
+        if self.button_rule == "moving":
+            return dealt
+        # Rule 26: a player who arrived between the small blind and the button sits out until the
+        # button has passed their seat; everyone else who arrived is dealt in now.
+        if small is not None and small != button:
+            behind = [
+                s
+                for s in dealt
+                if places[s].waiting and 0 < (s - button) % self.size < (small - button) % self.size
+            ]
+            if len(dealt) - len(behind) >= 2:
+                dealt = [s for s in dealt if s not in behind]
+        for s in dealt:
+            places[s].waiting = False
+        return dealt
+
+    def _forced_bets(
+        self, places: dict[int, Seat], order: list[int], small: int | None, big: int
+    ) -> tuple[list[int], list[int]]:
+        """Each dealt player's live blind and dead money, in dealing order (rules 2-3); the debts
+        they settle are cleared."""
+        cash = self.button_rule == "moving"
         blinds = [0] * len(order)
         dead = [0] * len(order)
         for k, s in enumerate(order):
@@ -213,23 +267,7 @@ class Table:
                 blinds[k] = self.stakes.small_blind
             if s == big or (cash and place.posting):
                 place.owes_big = place.owes_small = place.posting = place.waiting = False
-        # The first to act preflop is left of the big blind, whoever else posted live.
-        first = (order.index(big) + 1) % len(order) if len(order) > 2 else None
-        self.button, self.small_blind_seat, self.big_blind_seat = button, small, big
-        self.hand_seats = tuple(order)
-        self.hand = Hand.start(
-            [places[s].stack for s in order],
-            self.stakes,
-            rules=self.rules,
-            deck=deck,
-            rng=self.rng,
-            blinds=blinds,
-            dead=dead,
-            first_to_act=first,
-            dead_button=order[-1] != button,
-            big_blind_player=order.index(big),
-        )
-        return self.hand
+        return blinds, dead
 
     def seat_of(self, player: int) -> int:
         """The seat of `player` (dealing order) in the current or last hand."""
