@@ -34,6 +34,36 @@ def state_message(room: Room, seat: int | None, now: float, *, with_view: bool =
     table, hand = room.table, room.table.hand
     dealt = table.hand_seats if hand is not None else ()
     player = dealt.index(seat) if seat is not None and seat in dealt else None
+    message: dict[str, Any] = {
+        "type": "state",
+        "table": room.id,
+        "seat": seat,
+        "hand": room.number,
+        "config": room.config.to_dict(),
+        "seats": _seats(room, dealt),
+        "phase": None,
+        "board": [],
+        "pot": 0,
+        "button": table.button,
+        "actor": None,
+        "steps": 0,
+        "hole": [],
+        "legal": None,
+        "clock": None,
+        "log": [],
+        "last_hand": room.last_hand,
+    }
+    if seat is not None and seat in room.members:
+        message["bank"] = round(room.members[seat].bank, 3)
+    if hand is not None:
+        message |= _hand_fields(room, player, dealt, now, with_view)
+    return message
+
+
+def _seats(room: Room, dealt: tuple[int, ...]) -> list[dict[str, Any] | None]:
+    """Each seat as everyone sees it: the member's name, stack, pending chips, and, while dealt in,
+    the hand's stack, bet, fold and forced bet (None for an empty seat)."""
+    table, hand = room.table, room.table.hand
     seats: list[dict[str, Any] | None] = []
     for s in range(room.config.seats):
         member, place = room.members.get(s), table.seats[s]
@@ -58,30 +88,18 @@ def state_message(room: Room, seat: int | None, now: float, *, with_view: bool =
             entry |= {"stack": hand.stacks[k], "bet": hand.bets[k], "in_hand": True, "folded": hand.folded[k],
                       "blind": role}  # fmt: skip
         seats.append(entry)
-    message: dict[str, Any] = {
-        "type": "state",
-        "table": room.id,
-        "seat": seat,
-        "hand": room.number,
-        "config": room.config.to_dict(),
-        "seats": seats,
-        "phase": None,
-        "board": [],
-        "pot": 0,
-        "button": table.button,
-        "actor": None,
-        "steps": 0,
-        "hole": [],
-        "legal": None,
-        "clock": None,
-        "log": [],
-        "last_hand": room.last_hand,
-    }
-    if seat is not None and seat in room.members:
-        message["bank"] = round(room.members[seat].bank, 3)
-    if hand is None:
-        return message
-    message |= {
+    return seats
+
+
+def _hand_fields(
+    room: Room, player: int | None, dealt: tuple[int, ...], now: float, with_view: bool
+) -> dict[str, Any]:
+    """The hand in progress as `player` (None: not dealt in) may see it: the board, pot, actor and
+    step, their own cards, the log with only their own hole cards, the clock, their view and, on
+    their turn, the legal actions."""
+    hand = room.table.hand
+    assert hand is not None
+    fields: dict[str, Any] = {
         "phase": hand.phase.name.lower(),
         "board": [str(card) for card in hand.board],
         "pot": hand.pot,
@@ -94,18 +112,18 @@ def state_message(room: Room, seat: int | None, now: float, *, with_view: bool =
     }
     clock = room.clock(now)
     if clock is not None:
-        message["clock"] = {"seat": clock[0], "seconds": round(clock[1], 3), "bank": round(clock[2], 3)}
+        fields["clock"] = {"seat": clock[0], "seconds": round(clock[1], 3), "bank": round(clock[2], 3)}
     if with_view and player is not None:
-        message["view"] = view(hand, player).to_dict()
+        fields["view"] = view(hand, player).to_dict()
     legal = hand.legal_actions()
     if legal is not None and player == legal.player:
-        message["legal"] = {
+        fields["legal"] = {
             "fold": legal.can_fold,
             "check": legal.can_check,
             "call": legal.to_call if legal.can_call else 0,
             "raise": {"min": legal.min_raise_to, "max": legal.max_raise_to} if legal.can_raise else None,
         }
-    return message
+    return fields
 
 
 def _blind_role(room: Room, seat: int, blind: int, dead: int) -> str | None:
