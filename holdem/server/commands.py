@@ -26,7 +26,12 @@ messages between 64 KiB and this with an error message."""
 
 
 def add_command(sub: argparse._SubParsersAction[Parser]) -> None:
-    """Add ``holdem serve`` to the command line."""
+    """Add ``holdem serve`` and ``holdem join`` to the command line."""
+    _add_serve(sub)
+    _add_join(sub)
+
+
+def _add_serve(sub: argparse._SubParsersAction[Parser]) -> None:
     serve = subcommand(
         sub,
         "serve",
@@ -74,6 +79,8 @@ def add_command(sub: argparse._SubParsersAction[Parser]) -> None:
     )  # fmt: skip
     serve.set_defaults(run=_cmd_serve)
 
+
+def _add_join(sub: argparse._SubParsersAction[Parser]) -> None:
     join = subcommand(
         sub,
         "join",
