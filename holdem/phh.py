@@ -200,15 +200,46 @@ def _as_in_file(message: str) -> str:
 
 
 def replay(data: Mapping[str, Any], source: str = "<phh>") -> Replay:
-    """Replay one hand history, validating every action; raises `InvalidHistoryError` naming the action."""
+    """Replay one hand history, validating every action; raises `InvalidHistoryError` naming the action.
+
+    Read first (the set-up, the actions as lines, the cards they deal), then built: the hand started
+    on a deck stacked with those cards, and each action applied in turn."""
     stakes, blinds, stacks, big = _setup(data)
     n = len(stacks)
     actions = _require(data, "actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise InvalidHistoryError("field 'actions' must be a list of strings")
     lines = [a.split(" #", 1)[0].strip() for a in actions]
+    holes, board = _dealt_cards(lines, actions, n)
+    try:
+        deck = Deck.for_hand(holes, board)
+    except HoldemError:
+        raise InvalidHistoryError("a card is dealt twice") from None
+    try:
+        dead, first = _table_posts(data, n)
+        hand = Hand.start(
+            stacks, stakes, deck=deck, blinds=blinds, dead=dead, first_to_act=first, big_blind_player=big
+        )
+    except HoldemError as error:
+        raise InvalidHistoryError(f"cannot start the hand: {error}") from None
+    _play(hand, lines, actions, holes)
+    if not hand.is_complete:
+        raise InvalidHistoryError(f"the history ends before the hand is over ({hand.phase.name.lower()})")
+    result = hand.result
+    assert result is not None
+    unknown = {i for i in range(n) if None in holes[i]} | ({-1} if None in board else set())
+    showdown = sum(1 for f in hand.folded if not f) > 1
+    needs = {i for i in range(n) if not hand.folded[i]} | {-1} if showdown else set()
+    if showdown and unknown & needs:
+        return Replay(source, hand, False, None, None)
+    return Replay(source, hand, True, result.final_stacks, result.payoffs)
 
-    # First pass: the recorded cards, to stack the deck.
+
+def _dealt_cards(
+    lines: list[str], actions: list[str], n: int
+) -> tuple[list[list[Card | None]], list[Card | None]]:
+    """The hole cards (by player) and the board the history deals, to stack the deck (None: a card
+    nobody knows)."""
     holes: list[list[Card | None]] = [[None, None] for _ in range(n)]
     board: list[Card | None] = []
     for index, line in enumerate(lines):
@@ -226,20 +257,13 @@ def replay(data: Mapping[str, Any], source: str = "<phh>") -> Replay:
             if deal[2] or len(cards) not in ((3,) if not board else (1,)) or len(board) + len(cards) > 5:
                 raise InvalidHistoryError(f"{where}: the board is dealt as 3, then 1, then 1 cards")
             board.extend(cards)
-    try:
-        deck = Deck.for_hand(holes, board)
-    except HoldemError:
-        raise InvalidHistoryError("a card is dealt twice") from None
-    unknown = {i for i in range(n) if None in holes[i]} | ({-1} if None in board else set())
+    return holes, board
 
-    try:
-        dead, first = _table_posts(data, n)
-        hand = Hand.start(
-            stacks, stakes, deck=deck, blinds=blinds, dead=dead, first_to_act=first, big_blind_player=big
-        )
-    except HoldemError as error:
-        raise InvalidHistoryError(f"cannot start the hand: {error}") from None
-    dealt_board = 0
+
+def _play(hand: Hand, lines: list[str], actions: list[str], holes: list[list[Card | None]]) -> None:
+    """Apply the history's actions to `hand` in turn, each checked: deals in their place, shows of the
+    cards dealt, and every bet as the engine's rules allow."""
+    n, dealt_board = len(holes), 0
     for index, line in enumerate(lines):
         where = f"action {index + 1} {actions[index]!r}"
         deal = _DEAL.fullmatch(line)
@@ -266,29 +290,23 @@ def replay(data: Mapping[str, Any], source: str = "<phh>") -> Replay:
                     raise InvalidHistoryError(f"{where}: shows cards that were not dealt to p{player + 1}")
             continue
         try:
-            if verb == "f":
-                action = Action.fold()
-            elif verb == "cc":
-                legal = hand.legal_actions()
-                action = Action.check() if legal is None or legal.can_check else Action.call()
-            else:
-                if arg is None or not _AMOUNT.fullmatch(arg):
-                    raise InvalidHistoryError(f"{where}: a bet or raise needs a whole-number amount")
-                action = Action.raise_to(int(arg))
-            hand.act(action, player)
+            hand.act(_action(hand, verb, arg, where), player)
         except InvalidHistoryError:
             raise
         except HoldemError as error:
             raise InvalidHistoryError(f"{where}: {_as_in_file(str(error))}") from None
-    if not hand.is_complete:
-        raise InvalidHistoryError(f"the history ends before the hand is over ({hand.phase.name.lower()})")
-    result = hand.result
-    assert result is not None
-    showdown = sum(1 for f in hand.folded if not f) > 1
-    needs = {i for i in range(n) if not hand.folded[i]} | {-1} if showdown else set()
-    if showdown and unknown & needs:
-        return Replay(source, hand, False, None, None)
-    return Replay(source, hand, True, result.final_stacks, result.payoffs)
+
+
+def _action(hand: Hand, verb: str, arg: str | None, where: str) -> Action:
+    """The engine's action for a PHH verb: f, cc (a check when nothing is owed), or cbr AMOUNT."""
+    if verb == "f":
+        return Action.fold()
+    if verb == "cc":
+        legal = hand.legal_actions()
+        return Action.check() if legal is None or legal.can_check else Action.call()
+    if arg is None or not _AMOUNT.fullmatch(arg):
+        raise InvalidHistoryError(f"{where}: a bet or raise needs a whole-number amount")
+    return Action.raise_to(int(arg))
 
 
 def export(hand: Hand) -> dict[str, Any]:
