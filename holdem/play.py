@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from holdem.actions import Action
-from holdem.bots import load_bot
+from holdem.bots import Bot, load_bot
 from holdem.errors import IllegalActionError
 from holdem.evaluator import evaluate
 from holdem.hand import Hand
@@ -53,50 +53,11 @@ def play(
     say = stdout.write
     if seed is not None:
         say(f"seed {seed} (--seed {seed} deals the same way again)\n")
-    number = finished = 0
+    finished = 0
     try:
-        while True:
-            seated = [s for s, p in enumerate(table.seats) if p is not None and p.stack > 0]
-            if 0 not in seated:
-                say("You are out of chips. Thanks for playing.\n")
-                break
-            if len(seated) < 2:
-                say("Every bot is broke: you won!\n")
-                break
-            number += 1
-            hand = table.start_hand()
-            seats = table.hand_seats
-            label = {p: names[s] for p, s in enumerate(seats)}
-            say(f"\n=== Hand {number} · blinds {stakes.small_blind}/{stakes.big_blind} · "
-                f"button: {names[table.button or 0]} ===\n")  # fmt: skip
-            for p, s in enumerate(seats):
-                start = getattr(players[s - 1], "start_hand", None) if s else None
-                if start is not None:
-                    start(hand.view(p))
-            shown_board = 0
-            while hand.actor is not None:
-                shown_board = _show_board(hand, shown_board, say)
-                p = hand.actor
-                opening = hand.round.level == 0
-                if seats[p] == 0:
-                    _ask(hand, p, label, stdin, say)
-                else:
-                    try:
-                        hand.act(players[seats[p] - 1].act(hand.view(p)), p)
-                    except Exception as error:  # a failing bot folds (or checks when free), and we say so
-                        legal = hand.legal_actions()
-                        say(f"{label[p]} failed ({type(error).__name__}: {error}) and is folded\n")
-                        hand.act(
-                            Action.check() if legal is not None and legal.can_check else Action.fold(), p
-                        )
-                say(f"{label[p]}: {_describe(hand, opening, label[p] == 'you')}\n")
-            _show_board(hand, shown_board, say)
-            _show_result(hand, label, say)
-            table.end_hand()
+        while _another_hand(table, say):
+            _play_hand(table, players, names, finished + 1, stdin, say)
             finished += 1
-            for s, place in enumerate(table.seats):
-                if s and place is not None and place.stack == 0:
-                    table.leave(s)  # a broke bot leaves
     except _Quit:
         say("Bye.\n")
     you = table.seats[0]
@@ -104,6 +65,66 @@ def play(
     say(f"Session: {finished} hand{'s' if finished != 1 else ''} played; you started with {stack} and have "
         f"{now} ({now - stack:+d}, {(now - stack) / stakes.big_blind:+.1f} big blinds)\n")  # fmt: skip
     return 0
+
+
+def _another_hand(table: Table, say: Callable[[str], object]) -> bool:
+    """Whether a hand can be dealt: the person has chips and so does a bot (else says why not)."""
+    seated = [s for s, p in enumerate(table.seats) if p is not None and p.stack > 0]
+    if 0 not in seated:
+        say("You are out of chips. Thanks for playing.\n")
+        return False
+    if len(seated) < 2:
+        say("Every bot is broke: you won!\n")
+        return False
+    return True
+
+
+def _play_hand(
+    table: Table,
+    players: list[Bot],
+    names: list[str],
+    number: int,
+    stdin: TextIO,
+    say: Callable[[str], object],
+) -> None:
+    """Deal hand `number`, ask the person (seat 0) and the bots in turn, show the board and the result,
+    then end the hand: a broke bot leaves."""
+    stakes = table.stakes
+    hand = table.start_hand()
+    seats = table.hand_seats
+    label = {p: names[s] for p, s in enumerate(seats)}
+    say(f"\n=== Hand {number} · blinds {stakes.small_blind}/{stakes.big_blind} · "
+        f"button: {names[table.button or 0]} ===\n")  # fmt: skip
+    for p, s in enumerate(seats):
+        start = getattr(players[s - 1], "start_hand", None) if s else None
+        if start is not None:
+            start(hand.view(p))
+    shown_board = 0
+    while hand.actor is not None:
+        shown_board = _show_board(hand, shown_board, say)
+        p = hand.actor
+        opening = hand.round.level == 0
+        if seats[p] == 0:
+            _ask(hand, p, label, stdin, say)
+        else:
+            _bot_acts(hand, p, players[seats[p] - 1], label[p], say)
+        say(f"{label[p]}: {_describe(hand, opening, label[p] == 'you')}\n")
+    _show_board(hand, shown_board, say)
+    _show_result(hand, label, say)
+    table.end_hand()
+    for s, place in enumerate(table.seats):
+        if s and place is not None and place.stack == 0:
+            table.leave(s)  # a broke bot leaves
+
+
+def _bot_acts(hand: Hand, p: int, bot: Bot, name: str, say: Callable[[str], object]) -> None:
+    """The bot's action; a failing bot folds (or checks when free), and we say so."""
+    try:
+        hand.act(bot.act(hand.view(p)), p)
+    except Exception as error:
+        legal = hand.legal_actions()
+        say(f"{name} failed ({type(error).__name__}: {error}) and is folded\n")
+        hand.act(Action.check() if legal is not None and legal.can_check else Action.fold(), p)
 
 
 def _show_board(hand: Hand, shown: int, say: Callable[[str], object]) -> int:
