@@ -23,6 +23,23 @@ from pathlib import Path
 from typing import Any
 
 ADMIN = "admin-token-for-tests"
+PAIRS_BOT = '''
+from holdem import Action
+
+
+class Pairs:
+    """Raises pairs, calls small bets, checks when free, folds the rest."""
+
+    def act(self, view):
+        legal = view.legal
+        low, high = sorted(card.rank for card in view.hole)
+        if low == high and legal.min_raise_to is not None:
+            return Action.raise_to(legal.min_raise_to)
+        if legal.can_check:
+            return Action.check()
+        return Action.call() if legal.to_call <= 4 * view.big_blind else Action.fold()
+'''
+"""A small bot, written to a module of its own by the tests that need one."""
 ROOT = Path(__file__).resolve().parent.parent
 
 

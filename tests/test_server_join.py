@@ -26,25 +26,8 @@ from holdem import Action, Hand, Stakes, phh
 from holdem.errors import IllegalActionError
 from holdem.server.join import JoinSummary, message_for, run_bot
 from holdem.views import SeatView, view
-from tests.server_support import ProcessServer, ThreadServer, check_hands
+from tests.server_support import PAIRS_BOT, ProcessServer, ThreadServer, check_hands
 from tests.strategies import examples, random_action
-
-PAIRS_BOT = '''
-from holdem import Action
-
-
-class Pairs:
-    """Raises pairs, calls small bets, checks when free, folds the rest."""
-
-    def act(self, view):
-        legal = view.legal
-        low, high = sorted(card.rank for card in view.hole)
-        if low == high and legal.min_raise_to is not None:
-            return Action.raise_to(legal.min_raise_to)
-        if legal.can_check:
-            return Action.check()
-        return Action.call() if legal.to_call <= 4 * view.big_blind else Action.fold()
-'''
 
 
 def bots_at(server: Any, table: str, specs: list[Any], **options: Any) -> list[JoinSummary]:

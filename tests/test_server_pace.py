@@ -26,6 +26,7 @@ from holdem import phh
 from holdem.server.join import JoinSummary, message_for, run_bot
 from holdem.views import SeatView
 from tests.server_support import (
+    PAIRS_BOT,
     ProcessServer,
     Server,
     Through,
@@ -36,22 +37,6 @@ from tests.server_support import (
     throwaway_postgres,
 )
 
-PAIRS_BOT = '''
-from holdem import Action
-
-
-class Pairs:
-    """Raises pairs, calls small bets, checks when free, folds the rest."""
-
-    def act(self, view):
-        legal = view.legal
-        low, high = sorted(card.rank for card in view.hole)
-        if low == high and legal.min_raise_to is not None:
-            return Action.raise_to(legal.min_raise_to)
-        if legal.can_check:
-            return Action.check()
-        return Action.call() if legal.to_call <= 4 * view.big_blind else Action.fold()
-'''
 BOTS = ["equity[samples=200]", "calling-station", "pacebot:Pairs"]
 BANK = 5.0
 PHH_ACTIONS = {"fold": "f", "check": "cc", "call": "cc"}
@@ -113,9 +98,15 @@ def stored_answers(hands: list[dict[str, Any]], name: str) -> dict[int, list[str
 def check_pace(server: Server, table: str, summaries: list[JoinSummary], answers: dict[str, Any]) -> None:
     """Every decision was answered within the decision clock (no time bank was touched), and each
     stored hand holds exactly the answers each bot gave in it (none was folded by the clock)."""
-    hands = server.hands(table)
-    check_hands(hands)
     assert [BANK] * len(summaries) == [summary.bank for summary in summaries]
+    compared = answers_stored(server.hands(table), summaries, answers)
+    assert compared > 0.8 * sum(map(len, answers.values()))  # the hands in play at the end are not stored
+
+
+def answers_stored(hands: list[dict[str, Any]], summaries: list[JoinSummary], answers: dict[str, Any]) -> int:
+    """Check that each stored hand (which replays) holds exactly the answers each bot gave in it;
+    the number of actions compared."""
+    check_hands(hands)
     compared = 0
     for summary in summaries:
         given: dict[int, list[str]] = {}
@@ -124,7 +115,7 @@ def check_pace(server: Server, table: str, summaries: list[JoinSummary], answers
         for number, stored in stored_answers(hands, summary.name).items():
             assert given.get(number, []) == stored, f"{summary.name}, hand {number}"
             compared += len(stored)
-    assert compared > 0.8 * sum(map(len, answers.values()))  # the hands in play at the end are not stored
+    return compared
 
 
 def pace_table(server: Server) -> str:
@@ -213,13 +204,7 @@ def test_an_answer_the_server_could_not_store_is_sent_again_and_stored_once(
             holder.join()
         assert sum(summary.refused for summary in summaries) >= 1
         hands = server.hands(table)
-        check_hands(hands)
-        for summary in summaries:
-            given: dict[int, list[str]] = {}
-            for hand, action in answers[summary.name]:
-                given.setdefault(hand, []).append(action)
-            for number, stored in stored_answers(hands, summary.name).items():
-                assert given.get(number, []) == stored, f"{summary.name}, hand {number}"
+        answers_stored(hands, summaries, answers)
         assert max(hand["number"] for hand in hands) > max(answers["bot0"])[0] - 3  # it played on
     finally:
         server.stop()
