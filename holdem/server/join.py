@@ -173,20 +173,7 @@ async def run_bot(
     rng = random.Random(seed)
     base = url.rstrip("/")
     label = name or f"{bot_name(bot).split(':')[-1].split('[')[0][:23]}-{secrets.token_hex(2)}"
-    if tournament is not None:
-        entered = await _http(base, "POST", f"/api/tournaments/{tournament}/entries", {"name": label})
-        summary = JoinSummary("", -1, entered["name"].strip(), tournament=tournament)
-        token = entered["token"]
-    else:
-        assert table is not None
-        tables = await _http(base, "GET", "/api/tables")
-        config = next((t["config"] for t in tables["tables"] if t["id"] == table), None)
-        if config is None:
-            raise HoldemError(f"no table {table!r} at {base}")
-        chips = config["max_buy_in"] if buy_in is None else buy_in
-        joined = await _http(base, "POST", f"/api/tables/{table}/players", {"name": label, "buy_in": chips})
-        summary = JoinSummary(table, joined["seat"], label, bought=chips, stack=chips)
-        token = joined["token"]
+    summary, token = await _enter(base, table, tournament, label, buy_in)
     set_random = getattr(player, "set_random", None)
     if set_random is not None:  # a failure is a fault, as in a local match
         _guarded(summary, set_random, random.Random(rng.getrandbits(64)))
@@ -211,6 +198,24 @@ async def run_bot(
     if not summary.left and tournament is None:
         await seat.leave(base)
     return summary
+
+
+async def _enter(
+    base: str, table: str | None, tournament: str | None, label: str, buy_in: int | None
+) -> tuple[JoinSummary, str]:
+    """Take a seat at `table` (with `buy_in`, by default the table's maximum) or enter `tournament`;
+    the bot's summary so far and its token."""
+    if tournament is not None:
+        entered = await _http(base, "POST", f"/api/tournaments/{tournament}/entries", {"name": label})
+        return JoinSummary("", -1, entered["name"].strip(), tournament=tournament), entered["token"]
+    assert table is not None
+    tables = await _http(base, "GET", "/api/tables")
+    config = next((t["config"] for t in tables["tables"] if t["id"] == table), None)
+    if config is None:
+        raise HoldemError(f"no table {table!r} at {base}")
+    chips = config["max_buy_in"] if buy_in is None else buy_in
+    joined = await _http(base, "POST", f"/api/tables/{table}/players", {"name": label, "buy_in": chips})
+    return JoinSummary(table, joined["seat"], label, bought=chips, stack=chips), joined["token"]
 
 
 class _Seat:
