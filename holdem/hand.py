@@ -235,6 +235,8 @@ class Hand:
             # is a lower bound on that depth; only a level that reaches it is looked at closely.
             if not level:
                 callers = self.with_chips > 1
+            elif self.rules.raise_uncallable:
+                callers = True
             else:
                 second = self._second if self._second is not None else self._set_depth_floor()
                 callers = self.with_chips > 1 and (level < second or self._has_caller(level))

@@ -21,7 +21,7 @@ from holdem.cards import Card, parse_cards
 from holdem.deck import Deck
 from holdem.errors import HoldemError, InvalidCardError, InvalidHistoryError
 from holdem.hand import Hand
-from holdem.stakes import Stakes, Structure
+from holdem.stakes import Rules, Stakes, Structure
 
 __all__ = ["Replay", "dumps", "export", "iter_files", "load", "loads", "replay"]
 
@@ -29,6 +29,8 @@ _VARIANTS = {"NT": Structure.NO_LIMIT, "FT": Structure.FIXED_LIMIT}
 _PLAYER_ACTION = re.compile(r"p([0-9]{1,2}) (f|cc|cbr|sm)(?: (\S+))?")
 _DEAL = re.compile(r"d (dh|db) (?:p([0-9]{1,2}) )?(\S+)")
 _AMOUNT = re.compile(r"[0-9]{1,18}")  # chips: whole numbers, at most 18 digits
+_PROFILES = {"pokerstars": Rules.pokerstars()}
+"""The rules a document may name in its ``_rules`` field: the site it was dealt on (rule 11)."""
 
 
 @attrs.frozen
@@ -166,6 +168,17 @@ def _setup(data: Mapping[str, Any]) -> tuple[Stakes, list[int], list[int], int |
     return stakes, blinds, stacks, big
 
 
+def _rules(data: Mapping[str, Any]) -> Rules:
+    """The rules a hand was dealt by: `holdem`'s, or a site's named in the ``_rules`` user field."""
+    name = data.get("_rules")
+    if name is None:
+        return Rules()
+    if not isinstance(name, str) or name not in _PROFILES:
+        known = ", ".join(map(repr, _PROFILES))
+        raise InvalidHistoryError(f"field '_rules' names unknown rules {name!r} (known: {known})")
+    return _PROFILES[name]
+
+
 def _cards(text: str, where: str) -> list[Card | None]:
     """Cards of a deal action; ``??`` stands for an unknown card."""
     out: list[Card | None] = []
@@ -205,6 +218,7 @@ def replay(data: Mapping[str, Any], source: str = "<phh>") -> Replay:
     Read first (the set-up, the actions as lines, the cards they deal), then built: the hand started
     on a deck stacked with those cards, and each action applied in turn."""
     stakes, blinds, stacks, big = _setup(data)
+    rules = _rules(data)
     n = len(stacks)
     actions = _require(data, "actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
@@ -218,7 +232,14 @@ def replay(data: Mapping[str, Any], source: str = "<phh>") -> Replay:
     try:
         dead, first = _table_posts(data, n)
         hand = Hand.start(
-            stacks, stakes, deck=deck, blinds=blinds, dead=dead, first_to_act=first, big_blind_player=big
+            stacks,
+            stakes,
+            rules=rules,
+            deck=deck,
+            blinds=blinds,
+            dead=dead,
+            first_to_act=first,
+            big_blind_player=big,
         )
     except HoldemError as error:
         raise InvalidHistoryError(f"cannot start the hand: {error}") from None
@@ -323,6 +344,9 @@ def export(hand: Hand) -> dict[str, Any]:
     if stakes.structure is Structure.POT_LIMIT:
         data["_pot_limit"] = True
     data |= {"antes": antes, "blinds_or_straddles": blinds}
+    named = [name for name, rules in _PROFILES.items() if hand.rules == rules]
+    if named:  # dealt by a site's rules: a user field, read back by replay (holdem's own go unnamed)
+        data["_rules"] = named[0]
     if any(hand.declared_dead):  # missed blinds at a table: user fields, read back by replay
         data["_dead"] = list(hand.declared_dead)[:: -1 if n == 2 else 1]
     if hand.opener is not None:

@@ -134,6 +134,8 @@ class Rules:
     - `raise_against_covered`: offer a raise while any other player is neither folded nor all-in,
       even if none of them could call it, and ask a covered player to act (off: rule 11; on: the
       ACPC dealer's rule).
+    - `raise_uncallable`: offer a raise to a player facing a bet even when nobody else could put in
+      another chip (everyone else all-in); what nobody called is returned (PokerStars' rule).
     """
 
     short_all_in_reopens: bool = False
@@ -144,9 +146,16 @@ class Rules:
     muck_losers: bool = True
     max_raises: tuple[int, ...] | None = attrs.field(default=None, converter=_raise_caps)
     raise_against_covered: bool = False
+    raise_uncallable: bool = False
 
     def __attrs_post_init__(self) -> None:
-        for name in ("short_all_in_reopens", "forbid_free_fold", "muck_losers", "raise_against_covered"):
+        for name in (
+            "short_all_in_reopens",
+            "forbid_free_fold",
+            "muck_losers",
+            "raise_against_covered",
+            "raise_uncallable",
+        ):
             if not isinstance(getattr(self, name), bool):
                 raise InvalidConfigError(f"{name} must be true or false, got {getattr(self, name)!r}")
         rake = self.rake_percent
@@ -170,3 +179,10 @@ class Rules:
             max_raises=max_raises,
             raise_against_covered=True,
         )
+
+    @classmethod
+    def pokerstars(cls) -> Rules:
+        """The rules PokerStars deals by (rule 11 as the site plays it): a player facing a bet may raise
+        whenever they have chips beyond the call, even if nobody could call the raise (it is returned
+        uncalled), and a player whose blind covers the others is still asked to act."""
+        return cls(raise_against_covered=True, raise_uncallable=True)

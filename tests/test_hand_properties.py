@@ -39,7 +39,7 @@ class HandMachine(RuleBasedStateMachine):
         structure=structures,
         blinds=st.sampled_from([(1, 2), (5, 10), (50, 100)]),
         ante=st.sampled_from([0, 0, 1, 5]),
-        acpc=st.booleans(),
+        rules=st.sampled_from([Rules(), Rules.acpc(), Rules.pokerstars()]),
         seed=st.integers(0, 2**32),
     )
     def start(
@@ -48,13 +48,11 @@ class HandMachine(RuleBasedStateMachine):
         structure: Structure,
         blinds: tuple[int, int],
         ante: int,
-        acpc: bool,
+        rules: Rules,
         seed: int,
     ) -> None:
         stakes = Stakes(*blinds, ante=ante, structure=structure)
-        self.hand = Hand.start(
-            stacks, stakes, rules=Rules.acpc() if acpc else Rules(), rng=random.Random(seed)
-        )
+        self.hand = Hand.start(stacks, stakes, rules=rules, rng=random.Random(seed))
         self.steps = 0
 
     @invariant()

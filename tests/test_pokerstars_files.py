@@ -6,10 +6,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from holdem import Hand, Stakes, phh
+from holdem.errors import InvalidHistoryError
 from holdem.pokerstars import Imported, read_hands, write_hand
 from tests.strategies import examples, random_action
 
@@ -114,6 +116,47 @@ def test_a_call_of_a_short_all_in_big_blind_is_taken_as_the_file_states() -> Non
         "finishing_stacks"
     ]
     assert replays_to_the_file(imported)
+
+
+def test_rule_11_a_raise_nobody_could_call_is_replayed_under_the_sites_rules() -> None:
+    """The site let the button raise an all-in of 1,195 to 3,600 although the two blinds left
+    could not put in 1,195 (rule 11 forbids it): the file is replayed under `Rules.pokerstars()`,
+    the blinds' all-in calls of 770 and 1,045 follow, and 2,405 goes back uncalled."""
+    imported = read("site-rules.txt")["230000000201"]
+    assert imported.doc is not None, imported.reason
+    assert "pokerstars" == imported.doc["_rules"] and replays_to_the_file(imported)
+    assert [0, 0, 0, 2995, 2495, 8110] == imported.doc["finishing_stacks"]
+    under_holdems_rules = {k: v for k, v in imported.doc.items() if k != "_rules"}
+    with pytest.raises(InvalidHistoryError, match=r"p6 cbr 3600.*raise not allowed; call or fold"):
+        phh.replay(under_holdems_rules)
+
+
+def test_rule_11_a_covering_small_blind_asked_to_act_may_fold() -> None:
+    """The small blind's 50 covers the big blind, all-in for 30. The site asked the small blind
+    anyway, and they folded: 20 goes back to them and the big blind takes 60. Another hand of the
+    same file, where the site did not ask, is read under `holdem`'s own rules."""
+    hands = read("site-rules.txt")
+    asked, not_asked = hands["230000000202"], hands["230000000203"]
+    assert asked.doc is not None and not_asked.doc is not None, (asked.reason, not_asked.reason)
+    assert "pokerstars" == asked.doc["_rules"] and "_rules" not in not_asked.doc
+    assert [1970, 60, 4000, 3000] == asked.doc["finishing_stacks"]
+    assert replays_to_the_file(asked) and replays_to_the_file(not_asked)
+
+
+def test_hands_dealt_by_the_sites_rules_write_back_the_same() -> None:
+    """Written out again, each hand of the file reads back to the same document, rules included."""
+    for imported in read_hands((FILES / "site-rules.txt").read_text(encoding="utf-8")):
+        assert imported.doc is not None, imported.reason
+        (again,) = read_hands(write_hand(imported.doc))
+        assert imported.doc == again.doc
+
+
+def test_a_document_naming_unknown_rules_is_refused() -> None:
+    doc = read("site-rules.txt")["230000000201"].doc
+    assert doc is not None
+    for name in ("wsop", ["pokerstars"], 3):
+        with pytest.raises(InvalidHistoryError, match="field '_rules' names unknown rules"):
+            phh.replay(doc | {"_rules": name})
 
 
 ALWAYS_IN_POKERSTARS = {"players", "seats", "hand", "winnings"}

@@ -215,6 +215,32 @@ def test_rule_11_acpc_raises_while_anyone_else_has_chips() -> None:
     assert legal is not None and 14160 == legal.min_raise_to
 
 
+def test_rule_11_pokerstars_raises_when_nobody_could_call_the_raise() -> None:
+    """`Rules.pokerstars()` follows the site: facing an all-in with everyone else all-in too, a player
+    with chips may still raise, and what nobody called goes back (rule 16)."""
+    hand = play(Hand.start([40, 100], Stakes(1, 2), rules=Rules.pokerstars()), raise_to(10), raise_to(40))
+    legal = hand.legal_actions()
+    assert legal is not None and (1, 30, 70, 100) == (
+        legal.player,
+        legal.to_call,
+        legal.min_raise_to,
+        legal.max_raise_to,
+    )
+    play(hand, raise_to(100))
+    assert hand.is_complete
+    assert ("uncalled", 1, 60) == next((e[0], e[1], e[3]) for e in hand.log if e[0] == "uncalled")
+
+
+def test_rule_11_pokerstars_asks_a_covering_player_to_act() -> None:
+    """The small blind's 10 covers the big blind, all-in for 5; under the site's rules the small
+    blind is still asked, and may fold: 5 goes back to them, the big blind wins 10."""
+    hand = play(Hand.start([100, 5, 100], Stakes(10, 20), rules=Rules.pokerstars()), fold)
+    legal = hand.legal_actions()
+    assert legal is not None and (0, 10) == (legal.player, legal.to_call)
+    play(hand, fold)
+    assert hand.result is not None and (95, 10, 100) == hand.result.final_stacks
+
+
 def test_rule_12_pot_limit_maximum() -> None:
     """Pot limit, blinds 1/2: the first player may raise to 2 + (3 + 2) = 7."""
     hand = Hand.start([100] * 3, Stakes(1, 2, structure=Structure.POT_LIMIT))

@@ -28,7 +28,7 @@ from holdem.errors import HoldemError, InvalidHistoryError
 from holdem.hand import Hand
 from holdem.phh import export
 from holdem.pokerstars.write import SYMBOLS
-from holdem.stakes import Stakes, Structure
+from holdem.stakes import Rules, Stakes, Structure
 
 __all__ = ["Imported", "read_hands"]
 
@@ -51,6 +51,8 @@ _WON = re.compile(
     r"^Seat \d+: (.+?)(?: \((?:button|small blind|big blind)\))*(?: (?:showed|mucked) \[[^\]]*\] and)?"
     r" (?:won|collected) \((\S+)\)"
 )
+_SITE = Rules.pokerstars()
+"""The rules the site deals by: a file is replayed under them (rule 11 as PokerStars plays it)."""
 _BOARD = re.compile(r"^Board \[([^\]]*)\]$")
 _PLAYING = ("posts ", "folds", "checks", "calls ", "bets ", "raises ", "shows ")
 """What a seated player's line begins with when they are in the hand."""
@@ -377,9 +379,21 @@ class _Game:
         return self._document(self._replay(stakes, setup))
 
     def _replay(self, stakes: Stakes, setup: dict[str, Any]) -> Hand:
-        """The hand replayed in the engine, action by action, as the file has it."""
+        """The hand replayed in the engine, action by action, as the file has it: under `holdem`'s
+        rules, or when they refuse an action of the file, under the rules the site dealt it by."""
         try:
-            hand = Hand.start(self.stacks, stakes, deck=Deck.for_hand(self.holes, self.board), **setup)
+            return self._replay_under(Rules(), stakes, setup)
+        except InvalidHistoryError as error:
+            try:
+                return self._replay_under(_SITE, stakes, setup)
+            except InvalidHistoryError:
+                raise error from None
+
+    def _replay_under(self, rules: Rules, stakes: Stakes, setup: dict[str, Any]) -> Hand:
+        try:
+            hand = Hand.start(
+                self.stacks, stakes, rules=rules, deck=Deck.for_hand(self.holes, self.board), **setup
+            )
         except HoldemError as error:
             raise InvalidHistoryError(f"cannot start the hand: {error}") from None
         for p, verb, amount, line in self.actions:
