@@ -13,7 +13,7 @@ ORDER = [
     "showdown", "betting", "posting", "checks", "hand", "invariants",
     "phh", "pokerstars", "table", "snapshot",
     "bots", "decide", "stats", "luck", "parallel", "match", "session", "tournament", "vector", "acpc", "env",
-    "server",
+    "learn", "server",
     "report", "play",
     "bench", "docs", "cli", "__main__",
 ]  # fmt: skip

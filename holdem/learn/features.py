@@ -1,0 +1,86 @@
+"""What the learned policy looks at: a few numbers per decision, computed from observations.
+
+The policy is linear in these features, so they carry what a linear rule cannot find alone in
+one-hot cards: the starting hand's all-in equity (``holdem/preflop.txt``), the made hand's
+category and strength after the flop, the street, position, the price of a call and the pot's
+size. Computed for many observations at once (rows of `holdem.env.encoding` vectors); a table of
+any size, as the encoding says where each field is.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+
+import numpy as np
+import numpy.typing as npt
+
+from holdem import _tables
+from holdem.batch import strengths_of
+
+__all__ = ["FEATURES", "features"]
+
+FEATURES = (
+    "bias", "preflop equity", "made strength", "pair", "two pair", "trips", "straight or better",
+    "preflop", "flop", "turn", "river", "button", "pot odds", "facing a bet", "pot size",
+    "stack to pot", "preflop equity facing a bet", "made strength facing a bet",
+)  # fmt: skip
+"""The names of the feature columns, in order."""
+
+Floats = npt.NDArray[np.float32]
+_RANKS = "23456789TJQKA"
+_STARTS = np.array(_tables.CATEGORY_STARTS)
+
+
+@cache
+def _preflop_equity() -> Floats:
+    """A 52 x 52 table: the all-in equity against a random hand of each pair of hole cards."""
+    equity: dict[str, float] = {}
+    for line in resources.files("holdem").joinpath("preflop.txt").read_text().splitlines():
+        if line and not line.startswith("#"):
+            name, value = line.split()
+            equity[name] = float(value)
+    table = np.zeros((52, 52), dtype=np.float32)
+    for a in range(52):
+        for b in range(52):
+            high, low = max(a // 4, b // 4), min(a // 4, b // 4)
+            kind = "" if high == low else "s" if a % 4 == b % 4 else "o"
+            table[a, b] = equity[_RANKS[high] + _RANKS[low] + kind]
+    return table
+
+
+def features(obs: npt.NDArray[np.float32]) -> Floats:
+    """``(N, len(FEATURES))`` features of ``(N, obs_size)`` observations of the player to act."""
+    obs = np.atleast_2d(obs)
+    rows, width = obs.shape
+    players = (width - 116) // 5
+    out = np.zeros((rows, len(FEATURES)), dtype=np.float32)
+    out[:, 0] = 1.0
+    hole_rows, hole_cards = np.nonzero(obs[:, :52])
+    holes = np.zeros((rows, 2), dtype=np.int64)
+    if len(hole_rows) == 2 * rows:  # every row shows two hole cards (rows without are all-zero)
+        holes = hole_cards.reshape(rows, 2)
+        out[:, 1] = (_preflop_equity()[holes[:, 0], holes[:, 1]] - 0.5) * 4
+    board_count = obs[:, 52:104].sum(axis=1).astype(np.int64)
+    for count in (3, 4, 5):
+        at = np.nonzero(board_count == count)[0]
+        if len(at) and len(hole_rows) == 2 * rows:
+            board = np.nonzero(obs[at, 52:104])[1].reshape(len(at), count)
+            strength = strengths_of(np.concatenate([holes[at], board], axis=1))
+            category = np.searchsorted(_STARTS, strength, side="right") - 1
+            out[at, 2] = (strength - 1) / 7461 * 4 - 2
+            out[at, 3] = category == 1
+            out[at, 4] = category == 2
+            out[at, 5] = category == 3
+            out[at, 6] = category >= 4
+    out[:, 7:11] = obs[:, 104:108]
+    out[:, 11] = obs[:, 108 + players - 1]
+    rest = 108 + 5 * players  # pot, to call, raise bounds, raises per street
+    pot, to_call = obs[:, rest], obs[:, rest + 1]
+    out[:, 12] = to_call / np.maximum(pot + to_call, 1e-9)
+    out[:, 13] = to_call > 0
+    out[:, 14] = np.log1p(pot) / 5
+    out[:, 15] = np.minimum(obs[:, 108 + players] / np.maximum(pot, 1.0), 10.0) / 10
+    out[:, 16] = out[:, 1] * out[:, 13]
+    out[:, 17] = out[:, 2] * out[:, 13]
+    return out

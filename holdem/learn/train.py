@@ -1,0 +1,179 @@
+"""Learning a `LinearPolicy` on `holdem.env.VectorHeadsUpEnv` by policy gradient (REINFORCE).
+
+Each update plays a batch of decisions at thousands of tables at once; every decision of a hand
+is credited with the chips the hand won (in big blinds) less a learned linear estimate of them
+(the baseline), and the weights take an Adam step up the gradient of the log-probabilities of
+the actions played, weighted by that advantage, plus a little entropy. The opponent at each table
+is one of `opponents` (row by row), so the policy meets several styles at once.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from holdem.env.vector import Opponent, VectorHeadsUpEnv
+from holdem.learn.features import FEATURES, features
+from holdem.learn.policy import LinearPolicy
+
+__all__ = ["Progress", "calling_station", "mixed", "random_policy", "train"]
+
+Floats = npt.NDArray[np.float64]
+
+
+def calling_station(obs: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]) -> npt.ArrayLike:
+    """Always check or call (action 1), as the ``calling-station`` bot."""
+    return np.ones(len(obs), dtype=np.int64)
+
+
+def random_policy(rng: np.random.Generator) -> Opponent:
+    """Uniform among the legal actions, as the ``random`` bot."""
+
+    def act(obs: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]) -> npt.ArrayLike:
+        chosen: npt.NDArray[np.intp] = np.argmax(rng.random(mask.shape) * mask, axis=1)
+        return chosen
+
+    return act
+
+
+def mixed(opponents: Sequence[Opponent]) -> Opponent:
+    """Table ``i`` plays against ``opponents[i % len(opponents)]``."""
+
+    def act(obs: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]) -> npt.ArrayLike:
+        chosen = np.empty(len(obs), dtype=np.int64)
+        for k, opponent in enumerate(opponents):
+            rows = np.arange(k, len(obs), len(opponents))
+            chosen[rows] = np.asarray(opponent(obs[rows], mask[rows]))
+        return chosen
+
+    return act
+
+
+@attrs.frozen
+class Progress:
+    """One point of the learning curve: hands finished so far, seconds, the mean reward (big blinds
+    a hand) of the hands finished since the last point, and the policy as it stands."""
+
+    hands: int
+    seconds: float
+    reward: float
+    policy: LinearPolicy = attrs.field(eq=False, repr=False)
+
+
+@attrs.frozen
+class _Decisions:
+    """Decisions made at every table in one step: features, actions, their probabilities, and the
+    hand (numbered across the run) each belongs to."""
+
+    feats: npt.NDArray[np.float32]
+    chosen: npt.NDArray[np.int64]
+    probs: Floats
+    hand: npt.NDArray[np.int64]
+
+    def where(self, rows: npt.NDArray[np.bool_]) -> _Decisions:
+        return _Decisions(self.feats[rows], self.chosen[rows], self.probs[rows], self.hand[rows])
+
+
+@attrs.define
+class _Adam:
+    """Adam's moment estimates for one array of parameters."""
+
+    rate: float
+    m: Floats
+    v: Floats
+    t: int = 0
+
+    def step(self, gradient: Floats) -> Floats:
+        self.t += 1
+        self.m = 0.9 * self.m + 0.1 * gradient
+        self.v = 0.999 * self.v + 0.001 * gradient**2
+        m_hat, v_hat = self.m / (1 - 0.9**self.t), self.v / (1 - 0.999**self.t)
+        result: Floats = self.rate * m_hat / (np.sqrt(v_hat) + 1e-8)
+        return result
+
+
+def train(
+    *,
+    seconds: float | None = None,
+    hands: int | None = None,
+    seed: int = 0,
+    tables: int = 1024,
+    steps_per_update: int = 16,
+    rate: float = 0.03,
+    entropy: float = 0.01,
+    opponents: Sequence[Opponent] | None = None,
+    policy: LinearPolicy | None = None,
+    on_progress: Callable[[Progress], None] | None = None,
+) -> LinearPolicy:
+    """Train from `policy` (untrained by default) until `seconds` have passed or `hands` hands have
+    ended, whichever comes first; `on_progress` hears of each update. The opponents are the
+    ``calling-station`` and ``random`` bots' policies, a table each in turn, unless given."""
+    if seconds is None and hands is None:
+        raise ValueError("train needs seconds=, hands= or both, to know when to stop")
+    rng = np.random.default_rng(seed)
+    if opponents is None:
+        opponents = [calling_station, random_policy(np.random.default_rng(seed + 1))]
+    current = policy if policy is not None else LinearPolicy.untrained()
+    fractions = current.fractions
+    env = VectorHeadsUpEnv(tables, mixed(opponents), seed=seed, fractions=fractions)
+    weights, baseline = current.weights.copy(), np.zeros(len(FEATURES))
+    adam = _Adam(rate, np.zeros_like(weights), np.zeros_like(weights))
+    obs, info = env.reset(seed=seed)
+    hand = np.arange(tables)  # each table's current hand, numbered across the run
+    next_hand, finished, start = tables, 0, time.perf_counter()
+    pending: list[_Decisions] = []
+    ends: dict[int, float] = {}  # the reward of each hand that ended since the last update
+    while (hands is None or finished < hands) and (seconds is None or time.perf_counter() - start < seconds):
+        for _ in range(steps_per_update):
+            feats = features(obs)
+            probs = LinearPolicy(weights, fractions).probabilities(feats, info["action_mask"])
+            chosen = np.minimum(
+                (probs.cumsum(axis=1) < rng.random((tables, 1))).sum(axis=1), probs.shape[1] - 1
+            )
+            pending.append(_Decisions(feats, chosen, probs, hand.copy()))
+            obs, reward, done, _, info = env.step(chosen)
+            for i in np.nonzero(done)[0].tolist():
+                ends[int(hand[i])] = float(reward[i])
+                hand[i], next_hand = next_hand, next_hand + 1
+        rewards = list(ends.values())
+        finished += len(rewards)
+        weights, pending = _update(weights, baseline, adam, pending, ends, entropy)
+        ends.clear()  # every decision of an ended hand was made before it ended: all used
+        if on_progress is not None and rewards:
+            elapsed = time.perf_counter() - start
+            on_progress(
+                Progress(finished, elapsed, float(np.mean(rewards)), LinearPolicy(weights, fractions))
+            )
+    return LinearPolicy(weights, fractions)
+
+
+def _update(
+    weights: Floats, baseline: Floats, adam: _Adam, pending: list[_Decisions], ends: dict[int, float],
+    entropy: float,
+) -> tuple[Floats, list[_Decisions]]:  # fmt: skip
+    """One policy-gradient step from the decisions whose hands have ended (`ends`: hand -> reward);
+    the new weights, and the decisions still waiting for their hands to end."""
+    ended = [
+        np.fromiter((h in ends for h in d.hand.tolist()), dtype=bool, count=len(d.hand)) for d in pending
+    ]
+    used = [d.where(e) for d, e in zip(pending, ended, strict=True)]
+    waiting = [d.where(~e) for d, e in zip(pending, ended, strict=True) if not e.all()]
+    x = np.concatenate([d.feats for d in used]).astype(np.float64)
+    if not len(x):
+        return weights, waiting
+    p, a = np.concatenate([d.probs for d in used]), np.concatenate([d.chosen for d in used])
+    returns = np.array([ends[h] for d in used for h in d.hand.tolist()])
+    advantage = returns - x @ baseline
+    baseline += 0.05 * x.T @ advantage / len(x) / max(1.0, float(np.mean(x * x)) * len(FEATURES))
+    scale = advantage / (advantage.std() + 1e-8)
+    grad_logp = -p
+    grad_logp[np.arange(len(a)), a] += 1.0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        logp = np.where(p > 0, np.log(p), 0.0)
+    entropy_grad = -p * (logp - (p * logp).sum(axis=1, keepdims=True))
+    gradient = x.T @ (grad_logp * scale[:, None] + entropy * entropy_grad) / len(x)
+    return weights + adam.step(gradient), waiting

@@ -1,0 +1,67 @@
+"""The learning curve of `holdem.learn`: train one policy from scratch, and play it at checkpoints in
+duplicate `holdem match`es against ``calling-station`` and ``random``.
+
+Training runs for ``--seconds`` (seed ``--seed``); the policy is kept at each checkpoint and, once
+training is over, each kept policy plays ``--hands`` duplicate hands against each opponent (seed 7,
+the same deals for every checkpoint). Prints a Markdown table: seconds of training, hands trained,
+the training reward, and bb/100 with its 95% interval against each. Needs ``pip install -e '.[rl]'``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+from pathlib import Path
+
+from holdem.learn import LinearPolicy, Progress, train
+from holdem.match import BotResult, MatchConfig, play_match
+
+CHECKPOINTS = (0.5, 1, 2, 5, 10, 20, 40, 60, 120, 300)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=120.0, help="training time (default 120)")
+    parser.add_argument("--hands", type=int, default=4000, help="duplicate hands per evaluation match")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    kept: list[tuple[float, int, float, LinearPolicy]] = [(0.0, 0, float("nan"), LinearPolicy.untrained())]
+    due = [c for c in CHECKPOINTS if c <= args.seconds]
+
+    def keep(point: Progress) -> None:
+        if due and point.seconds >= due[0]:
+            while due and point.seconds >= due[0]:
+                due.pop(0)
+            kept.append((point.seconds, point.hands, point.reward, point.policy))
+
+    final = train(seconds=args.seconds, seed=args.seed, on_progress=keep)
+    print(f"trained {args.seconds:g} s from scratch (seed {args.seed}); final policy kept\n")
+    print(
+        "| training | hands trained | training reward (BB/hand) | vs calling-station bb/100 [95%] |", end=""
+    )
+    print(" vs random bb/100 [95%] |")
+    print("| --- | --- | --- | --- | --- |")
+    with tempfile.TemporaryDirectory() as folder:
+        if kept[-1][0] < 0.99 * args.seconds:  # the final policy, unless a checkpoint holds it
+            kept.append((args.seconds, -1, float("nan"), final))
+        for k, (seconds, hands, reward, policy) in enumerate(kept):
+            path = Path(folder) / f"policy-{k}.npz"
+            policy.save(path)
+            cells = [
+                _play(path, opponent, args.hands, args.workers) for opponent in ("calling-station", "random")
+            ]
+            trained = "final" if hands < 0 else f"{hands:,}"
+            shown = "" if reward != reward else f"{reward:.2f}"
+            print(f"| {seconds:.1f} s | {trained} | {shown} | {cells[0]} | {cells[1]} |", flush=True)
+
+
+def _play(path: Path, opponent: str, hands: int, workers: int) -> str:
+    config = MatchConfig((f"holdem.learn:PolicyBot[path={path}]", opponent), seed=7, duplicate=True)
+    bot: BotResult = play_match(config, hands, workers=workers).bots[0]
+    low, high = bot.ci95
+    return f"{bot.bb_per_100:,.0f} [{low:,.0f}, {high:,.0f}]"
+
+
+if __name__ == "__main__":
+    main()
