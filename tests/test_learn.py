@@ -75,3 +75,21 @@ def test_a_missing_or_foreign_policy_file_is_a_clear_error(tmp_path: Path) -> No
 def test_training_needs_a_limit() -> None:
     with pytest.raises(ValueError, match="seconds=, hands= or both"):
         train()
+
+
+def test_a_trained_policy_plays_at_a_served_table_with_holdem_join(tmp_path: Path) -> None:
+    """`holdem join`'s `run_bot` seats the policy at a real server: 30 hands, no fault, and every
+    stored hand replays with the chips conserved."""
+    from tests.server_support import ThreadServer, check_hands
+    from tests.test_server_join import bots_at
+
+    path = tmp_path / "policy.npz"
+    train(hands=20_000, seed=2, tables=256).save(path)
+    with ThreadServer(f"sqlite:///{tmp_path / 'h.db'}") as server:
+        table = server.table(seats=2)
+        learned, station = bots_at(
+            server, table, [f"holdem.learn:PolicyBot[path={path}]", "calling-station"], hands=30, rebuy=200
+        )
+        assert learned.hands >= 30 and [] == learned.faults and [] == station.faults
+        check_hands(server.hands(table))
+        assert (0, 0) == server.chips_conserved(table)
