@@ -12,6 +12,9 @@ from holdem.errors import DuplicateCardError, EmptyDeckError, InvalidCardError
 
 __all__ = ["Deck", "EmptyDeckError", "RandomSource", "derive_seed"]
 
+_SPANS = [tuple((i, 52 - i) for i in range(count)) for count in range(53)]
+"""For drawing `count` cards: each position and how many cards are left to draw it from."""
+
 
 def derive_seed(*parts: int) -> int:
     """A seed made from integers (a match's seed and a hand's number, a series' seed and a run's),
@@ -80,8 +83,8 @@ class Deck:
                 cards[i], cards[j] = cards[j], cards[i]
             return cls._of(tuple(cards[:count]))
         draw = rng.random
-        for i in range(count):
-            j = i + int(draw() * (52 - i))
+        for i, span in _SPANS[count]:
+            j = i + int(draw() * span)
             cards[i], cards[j] = cards[j], cards[i]
         return cls._of(tuple(cards[:count]))
 

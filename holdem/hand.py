@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import add as _add
+from operator import sub as _sub
 
 from holdem.actions import Action, ActionKind, LegalActions
 from holdem.betting import BettingRound, is_covered, second_deepest
@@ -19,7 +20,7 @@ from holdem.checks import check_action
 from holdem.deck import Deck, RandomSource
 from holdem.errors import IllegalActionError
 from holdem.events import Event, HandResult, LogEntry, Phase
-from holdem.posting import post, setup
+from holdem.posting import post, posted_in_full, setup
 from holdem.showdown import Settlement, result_of, settle
 from holdem.stakes import Rules, Stakes, Structure
 from holdem.views import redacted_log
@@ -127,42 +128,56 @@ class Hand:
         (heads-up player 0) when it posts the big blind. The deck is shuffled by `rng`
         (cryptographically secure by default) unless a `deck` is given.
         """
-        posted, dead_money, first, big = setup(
-            stacks, stakes, rules, deck, blinds, dead, first_to_act, dead_button, big_blind_player
-        )
         n = len(stacks)
         self = object.__new__(cls)
-        self.stakes = stakes
         self.rules = rules or _DEFAULT_RULES
+        fast = (
+            posted_in_full(stacks, stakes, self.rules)
+            if blinds is None
+            and dead is None
+            and first_to_act is None
+            and big_blind_player is None
+            and deck is None
+            and dead_button is False
+            else None
+        )
+        if fast is not None:  # the usual hand: its forced bets worked out once for these stakes
+            posted, first, self.big_blind_player = fast.blinds, fast.first, fast.big
+            self.stacks = list(map(_sub, stacks, fast.paid))
+            self.bets, self.contributions = list(fast.bets), list(fast.contributions)
+            self.dead, self.log = fast.dead, list(fast.log)
+            self.declared_blinds, self.declared_dead = posted, (0,) * n
+            self.with_chips = n
+        else:
+            blinds_given, dead_money, first, big = setup(
+                stacks, stakes, rules, deck, blinds, dead, first_to_act, dead_button, big_blind_player
+            )
+            posted = tuple(blinds_given)
+            self.declared_blinds, self.declared_dead = posted, tuple(dead_money)
+            self.big_blind_player = big
+            self.stacks = list(stacks)
+            self.bets = [0] * n
+            self.contributions = [0] * n  # chips moved from bets into the pots, antes included
+            self.dead, self.log = post(
+                self.stacks, self.bets, self.contributions, posted, dead_money, stakes, self.rules, big
+            )
+            self.with_chips = sum(1 for stack in self.stacks if stack)
+        self.stakes = stakes
         self.deck = deck if deck is not None else Deck.sampled(rng, 2 * n + 8)
         self.starting_stacks = tuple(stacks)
         self.chips = sum(stacks)  # on the table in all: the stacks plus the pot, until settlement
-        self.declared_blinds = tuple(posted)
-        self.declared_dead = tuple(dead_money)
-        self.big_blind_player = big
         self.opener = first_to_act
         self.button = None if dead_button else n - 1
-        self.stacks = list(stacks)
-        self.bets = [0] * n
-        self.contributions = [0] * n  # chips moved from bets into the pots, antes included
         self.folded = [False] * n
-        self.acted = [None] * n  # the bet level each player last acted at
         self.board = []
-        self.holes = []
         self.history = []
         self.live = n
-        self.phase = _PREFLOP
         self.actor = None
-        self.aggressor = None  # last player to bet or raise this street
         self.shown = self._legal = self._settlement = self._result = None
-        self.dead, self.log = post(
-            self.stacks, self.bets, self.contributions, posted, dead_money, stakes, self.rules, big
-        )
-        self.with_chips = sum(1 for stack in self.stacks if stack)
         self._deal_holes()
         self.first_preflop = first
         self.round = BettingRound(stakes, self.rules, posted)
-        self._open_street(_PREFLOP)
+        self._open_street(_PREFLOP)  # the phase, who has acted (nobody) and the aggressor (none)
         self._advance()
         return self
 
@@ -179,7 +194,7 @@ class Hand:
     def _deal_holes(self) -> None:
         n = len(self.stacks)
         cards = self.deck.deal(2 * n)
-        self.holes = list(zip(cards[:n], cards[n:], strict=True))  # one card at a time, twice round
+        self.holes = list(zip(cards[:n], cards[n:], strict=False))  # one card at a time, twice round
         # The hole events are the next n entries. The log holds only what everybody may see: a
         # player's own cards are filled in when their events or view are made (holdem.views).
         self.hole_events_at = len(self.log)

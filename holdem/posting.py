@@ -9,13 +9,15 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
+import attrs
+
 from holdem.deck import Deck
 from holdem.errors import InvalidConfigError
 from holdem.events import LogEntry, Phase
 from holdem.positions import big_blind_player, default_blinds, first_to_act_preflop
 from holdem.stakes import CHIP_LIMIT, Rules, Stakes
 
-__all__ = ["post", "setup"]
+__all__ = ["Posted", "post", "posted_in_full", "setup"]
 
 _PREFLOP = Phase.PREFLOP
 
@@ -131,3 +133,55 @@ def post(
         if dead[i]:
             pay_dead(i, dead[i])
     return dead_total, log
+
+
+@attrs.frozen
+class Posted:
+    """The forced bets of a hand with default blinds whose every stack is deeper than what it posts:
+    the same for every such hand at these stakes and rules, so worked out once (`posted_in_full`)."""
+
+    stakes: Stakes
+    rules: Rules
+    blinds: tuple[int, ...]
+    first: int
+    big: int
+    deepest_post: int
+    paid: tuple[int, ...]
+    bets: tuple[int, ...]
+    contributions: tuple[int, ...]
+    dead: int
+    log: tuple[LogEntry, ...]
+
+
+_POSTED: dict[tuple[int, int, int], Posted] = {}
+
+
+def posted_in_full(stacks: Sequence[int], stakes: Stakes, rules: Rules) -> Posted | None:
+    """The forced bets of a hand with default blinds, no dead money and the button on the last
+    player, when every stack is a whole number deeper than what it posts (and within the limit);
+    None otherwise (`setup` and `post` then take the hand). Cached by the stakes and rules objects."""
+    n = len(stacks)
+    known = _POSTED.get((n, id(stakes), id(rules)))
+    if known is None or known.stakes is not stakes or known.rules is not rules:
+        if not 2 <= n <= 10 or not isinstance(stakes, Stakes) or not isinstance(rules, Rules):
+            return None
+        known = _posted(n, stakes, rules)
+        if len(_POSTED) >= 64:
+            _POSTED.clear()
+        _POSTED[n, id(stakes), id(rules)] = known
+    deepest = known.deepest_post
+    for stack in stacks:
+        if type(stack) is not int or not deepest < stack <= CHIP_LIMIT:
+            return None
+    return known
+
+
+def _posted(n: int, stakes: Stakes, rules: Rules) -> Posted:
+    """Post the forced bets once, from stacks at the limit, and keep what they moved."""
+    stacks = [CHIP_LIMIT] * n
+    blinds, dead, first, big = setup(stacks, stakes, rules, None, None, None, None, False)
+    bets, contributions = [0] * n, [0] * n
+    dead_total, log = post(stacks, bets, contributions, blinds, dead, stakes, rules, big)
+    paid = tuple(CHIP_LIMIT - stack for stack in stacks)
+    moved = (tuple(bets), tuple(contributions), dead_total, tuple(log))
+    return Posted(stakes, rules, tuple(blinds), first, big, max(paid), paid, *moved)

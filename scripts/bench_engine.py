@@ -5,7 +5,8 @@ the minimum or all-in 50/50; stacks 200 big blinds, blinds 1/2. holdem and texas
 folding when checking is free (rule 15); pokerkit does not, so there the policy checks instead and
 its hands run a little longer. The contenders take turns and
 the best of `--repeat` rounds counts. Also times a JSON snapshot plus restore of a 6-max hand
-on the river. A benchmark, never a timed test.
+on the river, and `Hand.start` alone at each table size (seeded with `random.Random`, and with
+the default CSPRNG deck). A benchmark, never a timed test.
 """
 
 from __future__ import annotations
@@ -98,6 +99,19 @@ def snapshot_us(repeat: int) -> float:
     return best * 1e6
 
 
+def start_us(players: int, seeded: bool, repeat: int, count: int = 20_000) -> float:
+    """Best time of `Hand.start` (stacks 200, blinds 1/2), in microseconds."""
+    stacks, stakes = [200] * players, Stakes(1, 2)
+    rng = random.Random(1) if seeded else None
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for _ in range(count):
+            Hand.start(stacks, stakes, rng=rng)
+        best = min(best, (time.perf_counter() - start) / count)
+    return best * 1e6
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", default="2,3,6,9", help="table sizes, comma-separated")
@@ -126,6 +140,8 @@ def main() -> None:
                     results[name] = f"unavailable: {type(error).__name__}: {error}"
                     continue
                 results[name] = max(rate, float(results.get(name, 0.0)))
+        results["start_seeded_us"] = start_us(players, True, args.repeat)
+        results["start_default_us"] = start_us(players, False, args.repeat)
         report[str(players)] = results
     if args.json:
         print(json.dumps(report))
@@ -135,6 +151,8 @@ def main() -> None:
             continue
         ours = float(results["holdem"])
         print(f"{players} players:")
+        seeded, default = results.pop("start_seeded_us"), results.pop("start_default_us")
+        print(f"  Hand.start   {seeded:6.2f} µs seeded, {default:6.2f} µs with the default CSPRNG deck")
         for name, value in results.items():
             if isinstance(value, float):
                 print(f"  {name:12s} {value:10,.0f} hands/s   holdem is {ours / value:6.2f}x")

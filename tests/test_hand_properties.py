@@ -194,3 +194,36 @@ def test_rule_11_a_raise_is_offered_exactly_when_another_player_could_put_in_mor
         assert (lo is not None and _could_put_in_more(hand, i)) == legal.can_raise
         hand.act(random_action(hand, rng))
         check_hand(hand)
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(
+    stacks=stacks,
+    blinds=st.sampled_from([(1, 2), (5, 10), (0, 50)]),
+    antes=st.sampled_from([(0, 0), (1, 0), (0, 10), (1, 2)]),
+    rules=st.sampled_from([Rules(), Rules(big_blind_ante_order="ante_first"), Rules.pokerstars()]),
+    seed=st.integers(0, 2**32),
+)
+def test_the_usual_hands_set_up_is_the_general_one(
+    stacks: list[int], blinds: tuple[int, int], antes: tuple[int, int], rules: Rules, seed: int
+) -> None:
+    """`Hand.start` works out the forced bets of a hand with default blinds and deep stacks once per
+    stakes; the hand it starts is the one the general set-up starts (given the same deck, which
+    takes the general path), and stays so through the same random actions."""
+
+    def everything(hand: Hand) -> tuple[object, ...]:
+        return (*state(hand), hand.dead, hand.log, hand.with_chips, hand.holes, hand.declared_blinds,
+                hand.declared_dead, hand.big_blind_player, hand.first_preflop, hand.legal_actions(),
+                hand.result)  # fmt: skip
+
+    stakes = Stakes(*blinds, ante=antes[0], big_blind_ante=antes[1])
+    usual = Hand.start(stacks, stakes, rules=rules, rng=random.Random(seed))
+    general = Hand.start(stacks, stakes, rules=rules, deck=usual.deck.copy())
+    rng = random.Random(seed)
+    while True:
+        assert everything(usual) == everything(general)
+        if usual.is_complete:
+            break
+        action = random_action(usual, rng)
+        usual.act(action)
+        general.act(action)
