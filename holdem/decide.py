@@ -1,13 +1,25 @@
-"""One decision: a bot is shown its view and its answer is applied, or a fault recorded instead.
+"""A bot's life at a table: its hooks, and each decision, with every failure a fault, never a crash.
 
-A bot's failure never stops play: when it raises, answers with no or an illegal action, or runs
-over its time, the player checks if that is free and folds otherwise, and the fault is returned
-as (reason, traceback). Matches, sessions, tournaments, environments and the ACPC client all
-decide this way.
+The life cycle is the same wherever a bot plays (`holdem.match`, `holdem.session.play_table`,
+tournaments, ``holdem play``, the ACPC client, ``holdem join``, `holdem.env`):
+
+1. ``set_random(rng)`` once, after the bot is made and before its first hand, with a random source
+   of its own seeded from the match's, session's or tournament's seed;
+2. ``start_hand(view)`` for each hand the bot is dealt into, once the forced bets are posted and the
+   hole cards dealt, before the hand's first decision (whoever makes it);
+3. ``act(view)`` at each of its turns;
+4. ``end_hand(view, result)`` when that hand is over: the view as the hand ended (cards shown
+   included) and its `HandResult` (all of it public: payouts, pots, winners, cards shown).
+
+The three hooks are optional; `Hooks` finds them once and calls them guarded. When a bot raises,
+answers with no or an illegal action, or runs over its time, the player checks if that is free
+and folds otherwise; a failing hook changes nothing. Either way the fault is returned as
+(reason, traceback) for the caller to count.
 """
 
 from __future__ import annotations
 
+import random
 import time
 import traceback
 from collections.abc import Callable
@@ -15,10 +27,11 @@ from collections.abc import Callable
 from holdem.actions import Action
 from holdem.bots import Bot
 from holdem.errors import IllegalActionError
+from holdem.events import HandResult
 from holdem.hand import Hand
-from holdem.views import view
+from holdem.views import SeatView, view
 
-__all__ = ["apply_answer", "decide", "fallback", "guarded", "raised"]
+__all__ = ["Hooks", "apply_answer", "decide", "fallback", "guarded", "raised"]
 
 _clock = time.perf_counter
 
@@ -37,6 +50,50 @@ def guarded(method: Callable[..., object], *args: object) -> tuple[str, str | No
         reason = f"{getattr(method, '__name__', 'hook')} raised {type(error).__name__}: {error}"
         return reason, traceback.format_exc()
     return None
+
+
+Fault = tuple[str, str | None]
+"""A failure: (reason, traceback or None)."""
+
+
+class Hooks:
+    """A bot's optional life-cycle hooks, found once; each call is guarded (a failure is returned as
+    a fault, never raised). A missing hook is no call and no fault."""
+
+    __slots__ = ("end_hand", "set_random", "start_hand")
+
+    def __init__(self, bot: object) -> None:
+        self.set_random: Callable[..., object] | None = _hook(bot, "set_random")
+        self.start_hand: Callable[..., object] | None = _hook(bot, "start_hand")
+        self.end_hand: Callable[..., object] | None = _hook(bot, "end_hand")
+
+    def seed(self, rng: random.Random) -> Fault | None:
+        """Step 1: give the bot its random source."""
+        return None if self.set_random is None else guarded(self.set_random, rng)
+
+    def start(self, hand: Hand, player: int) -> Fault | None:
+        """Step 2: `hand`, which the bot plays as `player`, begins (its view is built only if asked for)."""
+        return None if self.start_hand is None else guarded(self.start_hand, view(hand, player))
+
+    def end(self, hand: Hand, player: int) -> Fault | None:
+        """Step 4: `hand`, complete, is over."""
+        if self.end_hand is None:
+            return None
+        assert hand.result is not None
+        return guarded(self.end_hand, view(hand, player), hand.result)
+
+    def start_seen(self, seen: SeatView) -> Fault | None:
+        """Step 2 where only the view is known (a bot playing over the network)."""
+        return None if self.start_hand is None else guarded(self.start_hand, seen)
+
+    def end_seen(self, seen: SeatView, result: HandResult) -> Fault | None:
+        """Step 4 where only the view and the result are known."""
+        return None if self.end_hand is None else guarded(self.end_hand, seen, result)
+
+
+def _hook(bot: object, name: str) -> Callable[..., object] | None:
+    hook = getattr(bot, name, None)
+    return hook if callable(hook) else None
 
 
 def decide(

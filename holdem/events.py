@@ -73,6 +73,29 @@ class HandResult:
     payoffs: tuple[int, ...]
     """Net chips won or lost by each player: final stack minus starting stack."""
 
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data (all of it public: what every player at the table saw at the end)."""
+        return {
+            "payouts": list(self.payouts),
+            "final_stacks": list(self.final_stacks),
+            "pots": [{"amount": pot.amount, "eligible": list(pot.eligible)} for pot in self.pots],
+            "winners": [list(w) for w in self.winners],
+            "shown": [None if cards is None else [str(c) for c in cards] for cards in self.shown],
+            "rake": self.rake,
+            "payoffs": list(self.payoffs),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> HandResult:
+        """The result `to_dict` wrote (raises `KeyError`, `TypeError` or `ValueError` on anything else)."""
+        return cls(
+            tuple(data["payouts"]), tuple(data["final_stacks"]),
+            tuple(Pot(pot["amount"], tuple(pot["eligible"])) for pot in data["pots"]),
+            tuple(tuple(w) for w in data["winners"]),
+            tuple(None if cards is None else tuple(map(Card.from_str, cards)) for cards in data["shown"]),
+            data["rake"], tuple(data["payoffs"]),
+        )  # fmt: skip
+
 
 LogEntry = tuple[str, int | None, tuple[Card, ...], int | None, Action | None, Phase]
 """An event as the hand records it: (kind, player, cards, amount, action, phase)."""

@@ -25,7 +25,7 @@ import attrs
 
 from holdem.actions import Action, ActionKind
 from holdem.bots import Bot, BotSpec, bot_name, load_bot
-from holdem.decide import apply_answer, decide, guarded, raised
+from holdem.decide import Hooks, apply_answer, decide, guarded, raised
 from holdem.deck import Deck, derive_seed
 from holdem.errors import HoldemError, IllegalActionError
 from holdem.hand import Hand, Phase
@@ -257,10 +257,10 @@ _SEATINGS = [[_seating(n, r) for r in range(n)] for n in range(11)]
 
 
 def _hooks(bots: Sequence[Bot]) -> tuple[list[Any] | None, list[Any] | None]:
-    """Each bot's optional `start_hand` and `end_hand` hooks (None where it has none; None for
-    all of them when no bot has that hook)."""
-    starts = [getattr(b, "start_hand", None) for b in bots]
-    ends = [getattr(b, "end_hand", None) for b in bots]
+    """Each bot's optional `start_hand` and `end_hand` hooks (`holdem.decide.Hooks`; None where it
+    has none; None for all of them when no bot has that hook)."""
+    hooks = [Hooks(b) for b in bots]
+    starts, ends = [h.start_hand for h in hooks], [h.end_hand for h in hooks]
     return (starts if any(starts) else None), (ends if any(ends) else None)
 
 
@@ -281,11 +281,8 @@ def _play_chunk(config: MatchConfig, first: int, stop: int, export: bool) -> _Ch
     n = len(bots)
     chunk = _Chunk.empty(first, n)
     for b, bot in enumerate(bots):
-        set_random = getattr(bot, "set_random", None)
-        if set_random is not None:
-            rng = random.Random(derive_seed(1, config.seed, first, b))
-            if (fault := guarded(set_random, rng)) is not None:
-                chunk.faults.append(Fault(first, b, *fault))
+        if (fault := Hooks(bot).seed(random.Random(derive_seed(1, config.seed, first, b)))) is not None:
+            chunk.faults.append(Fault(first, b, *fault))
     _play_hands(config, bots, enumerate(_decks(config, first, stop), first), chunk, export)
     return chunk
 

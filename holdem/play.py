@@ -13,6 +13,7 @@ from typing import TextIO
 
 from holdem.actions import Action
 from holdem.bots import Bot, load_bot
+from holdem.decide import Hooks, decide
 from holdem.errors import IllegalActionError
 from holdem.evaluator import evaluate
 from holdem.hand import Hand
@@ -42,15 +43,15 @@ def play(
     stakes = stakes or Stakes(1, 2)
     rng = random.Random(seed)
     players = [load_bot(spec) for spec in bots]
-    for bot in players:
-        set_random = getattr(bot, "set_random", None)
-        if set_random is not None:
-            set_random(random.Random(rng.getrandbits(64)))
+    say = stdout.write
+    for name, bot in zip(bots, players, strict=True):  # the life cycle of `holdem.decide`
+        hooks = Hooks(bot)
+        if hooks.set_random is not None:  # a source drawn only for a bot that takes one
+            _say_fault(name, hooks.seed(random.Random(rng.getrandbits(64))), say)
     names = ["you", *bots]
     table = Table(len(names), stakes, button="moving", rng=rng)
     for seat, name in enumerate(names):
         table.sit(seat, name, stack)
-    say = stdout.write
     if seed is not None:
         say(f"seed {seed} (--seed {seed} deals the same way again)\n")
     finished = 0
@@ -95,10 +96,9 @@ def _play_hand(
     label = {p: names[s] for p, s in enumerate(seats)}
     say(f"\n=== Hand {number} · blinds {stakes.small_blind}/{stakes.big_blind} · "
         f"button: {names[table.button or 0]} ===\n")  # fmt: skip
-    for p, s in enumerate(seats):
-        start = getattr(players[s - 1], "start_hand", None) if s else None
-        if start is not None:
-            start(hand.view(p))
+    hooks = {p: Hooks(players[s - 1]) for p, s in enumerate(seats) if s}  # the bots dealt in
+    for p, bot_hooks in hooks.items():
+        _say_fault(label[p], bot_hooks.start(hand, p), say)
     shown_board = 0
     while hand.actor is not None:
         shown_board = _show_board(hand, shown_board, say)
@@ -111,6 +111,8 @@ def _play_hand(
         say(f"{label[p]}: {_describe(hand, opening, label[p] == 'you')}\n")
     _show_board(hand, shown_board, say)
     _show_result(hand, label, say)
+    for p, bot_hooks in hooks.items():
+        _say_fault(label[p], bot_hooks.end(hand, p), say)
     table.end_hand()
     for s, place in enumerate(table.seats):
         if s and place is not None and place.stack == 0:
@@ -118,13 +120,16 @@ def _play_hand(
 
 
 def _bot_acts(hand: Hand, p: int, bot: Bot, name: str, say: Callable[[str], object]) -> None:
-    """The bot's action; a failing bot folds (or checks when free), and we say so."""
-    try:
-        hand.act(bot.act(hand.view(p)), p)
-    except Exception as error:
-        legal = hand.legal_actions()
-        say(f"{name} failed ({type(error).__name__}: {error}) and is folded\n")
-        hand.act(Action.check() if legal is not None and legal.can_check else Action.fold(), p)
+    """The bot's action (`holdem.decide`); a failing bot checks when free or folds, and we say so."""
+    _, fault = decide(bot, hand)
+    if fault is not None:
+        say(f"{name} failed ({fault[0]}) and checks or folds\n")
+
+
+def _say_fault(name: str, fault: tuple[str, str | None] | None, say: Callable[[str], object]) -> None:
+    """A failing hook changes nothing; we say so."""
+    if fault is not None:
+        say(f"{name} failed ({fault[0]})\n")
 
 
 def _show_board(hand: Hand, shown: int, say: Callable[[str], object]) -> int:

@@ -13,11 +13,11 @@ from collections.abc import Callable, Mapping
 import attrs
 
 from holdem.bots import BotSpec, bot_name, load_bot
-from holdem.decide import decide
+from holdem.decide import Hooks, decide
 from holdem.errors import TableError
 from holdem.hand import Hand
 from holdem.match import Fault
-from holdem.table import Table
+from holdem.table import Seat, Table
 
 __all__ = ["SeatResult", "SessionResult", "play_table"]
 
@@ -58,63 +58,96 @@ def play_table(
 
     `rebuy`: the stack a broke player is topped back up to after each hand (None: broke players
     leave). Stops early when fewer than two players can play. `on_hand` sees each finished hand.
+    Each bot lives the life cycle of `holdem.decide`; every failure is a fault of the session.
     """
     seated = {s: p for s, p in enumerate(table.seats) if p is not None}
+    _check(table, bots, seated, rebuy)
+    session = _Session(table, bots, rebuy, time_limit, rng or random.Random())
+    while session.played < hands and _can_deal(table):
+        hand = session.play_hand()
+        if on_hand is not None:
+            on_hand(hand)
+        session.rebuy_or_leave()
+    return session.result(seated)
+
+
+def _check(
+    table: Table, bots: Mapping[int, BotSpec], seated: Mapping[int, object], rebuy: int | None
+) -> None:
+    """Refuse a session that cannot be played: bots for other seats, a bad rebuy, a hand in progress."""
     if set(bots) != set(seated):
         raise TableError(f"bots are given for seats {sorted(bots)} but players sit in {sorted(seated)}")
     if rebuy is not None and (type(rebuy) is not int or rebuy <= 0):
         raise TableError(f"rebuy must be a positive whole number of chips, got {rebuy!r}")
     if table.hand is not None and not table.hand.is_complete:
         raise TableError("a hand is in progress; finish it before playing the table")
-    rng = rng or random.Random()
-    players = {s: load_bot(spec) for s, spec in bots.items()}
-    for bot in players.values():
-        set_random = getattr(bot, "set_random", None)
-        if set_random is not None:
-            set_random(random.Random(rng.getrandbits(64)))
-    start = {s: p.stack for s, p in seated.items()}
-    dealt = dict.fromkeys(seated, 0)
-    rebuys = dict.fromkeys(seated, 0)
-    faults: list[Fault] = []
-    played = 0
-    while played < hands:
-        if sum(1 for p in table.seats if p is not None and p.stack > 0 and not p.sitting_out) < 2:
-            break
+
+
+def _can_deal(table: Table) -> bool:
+    """Whether two or more players have chips and are not sitting out."""
+    return sum(1 for p in table.seats if p is not None and p.stack > 0 and not p.sitting_out) >= 2
+
+
+class _Session:
+    """The bots of a session, each seeded once, and what it counts: hands, rebuys, faults."""
+
+    def __init__(
+        self, table: Table, bots: Mapping[int, BotSpec], rebuy: int | None, time_limit: float | None,
+        rng: random.Random,
+    ) -> None:  # fmt: skip
+        self.table, self.specs, self.rebuy, self.time_limit = table, bots, rebuy, time_limit
+        self.players = {s: load_bot(spec) for s, spec in bots.items()}
+        self.hooks = {s: Hooks(bot) for s, bot in self.players.items()}
+        self.start = {s: p.stack for s, p in enumerate(table.seats) if p is not None}
+        self.dealt, self.rebuys = dict.fromkeys(self.start, 0), dict.fromkeys(self.start, 0)
+        self.faults: list[Fault] = []
+        self.played = 0
+        for s, hooks in self.hooks.items():
+            if hooks.set_random is not None:  # a source drawn only for a bot that takes one
+                self._fault(s, hooks.seed(random.Random(rng.getrandbits(64))))
+
+    def _fault(self, seat: int, found: tuple[str, str | None] | None) -> None:
+        if found is not None:
+            self.faults.append(Fault(self.played, seat, *found))
+
+    def play_hand(self) -> Hand:
+        """Deal a hand and play it out: each bot told it begins, asked at its turns, told it ended."""
+        table, hooks = self.table, self.hooks
         hand = table.start_hand()
-        for p, s in enumerate(table.hand_seats):
-            dealt[s] += 1
-            hook = getattr(players[s], "start_hand", None)
-            if hook is not None:
-                hook(hand.view(p))
+        seats = table.hand_seats
+        for p, s in enumerate(seats):
+            self.dealt[s] += 1
+            self._fault(s, hooks[s].start(hand, p))
         while hand.actor is not None:
-            s = table.hand_seats[hand.actor]
-            _, fault = decide(players[s], hand, time_limit)
-            if fault is not None:
-                faults.append(Fault(played, s, *fault))
-        assert hand.result is not None
-        for p, s in enumerate(table.hand_seats):
-            hook = getattr(players[s], "end_hand", None)
-            if hook is not None:
-                hook(hand.view(p), hand.result)
+            s = seats[hand.actor]
+            self._fault(s, decide(self.players[s], hand, self.time_limit)[1])
+        for p, s in enumerate(seats):
+            self._fault(s, hooks[s].end(hand, p))
         table.end_hand()
-        played += 1
-        if on_hand is not None:
-            on_hand(hand)
-        for s, place in enumerate(table.seats):
+        self.played += 1
+        return hand
+
+    def rebuy_or_leave(self) -> None:
+        """Top each broke player back up to the rebuy, or without one let them go."""
+        for s, place in enumerate(self.table.seats):
             if place is not None and place.stack == 0:
-                if rebuy is None:
-                    table.leave(s)
+                if self.rebuy is None:
+                    self.table.leave(s)
                 else:
-                    table.add_chips(s, rebuy)
-                    rebuys[s] += 1
-    results = []
-    for s, place in seated.items():
-        now = table.seats[s]
-        stack = now.stack if now is not None and now.name == place.name else 0
-        results.append(
-            SeatResult(
-                seat=s, name=place.name, bot=bot_name(bots[s]), hands=dealt[s],
-                net=stack - start[s] - rebuys[s] * (rebuy or 0), rebuys=rebuys[s], busted=stack == 0,
-            )
-        )  # fmt: skip
-    return SessionResult(hands=played, seats=tuple(results), faults=tuple(faults))
+                    self.table.add_chips(s, self.rebuy)
+                    self.rebuys[s] += 1
+
+    def result(self, seated: Mapping[int, Seat]) -> SessionResult:
+        """Each seat's net (rebuys taken off) and the session's faults."""
+        results = []
+        for s, place in seated.items():
+            now = self.table.seats[s]
+            stack = now.stack if now is not None and now.name == place.name else 0
+            results.append(
+                SeatResult(
+                    seat=s, name=place.name, bot=bot_name(self.specs[s]), hands=self.dealt[s],
+                    net=stack - self.start[s] - self.rebuys[s] * (self.rebuy or 0), rebuys=self.rebuys[s],
+                    busted=stack == 0,
+                )
+            )  # fmt: skip
+        return SessionResult(hands=self.played, seats=tuple(results), faults=tuple(self.faults))

@@ -224,7 +224,7 @@ class Raiser:
 
 def test_play_says_when_a_bot_fails() -> None:
     out = _play("c\nq\n", ["tests.test_first_hour:Raiser"], seed=2)
-    assert "failed (ValueError: no idea) and is folded" in out
+    assert "failed (act raised ValueError: no idea) and checks or folds" in out
 
 
 def test_equity_takes_the_random_sources_hands_take() -> None:

@@ -274,4 +274,4 @@ def test_tournament_command_json(capsys: pytest.CaptureFixture[str]) -> None:
         assert {"entries", "mean_place", "itm", "roi", "roi_ci95", "places"} <= set(bot)
     for run in data["results"]:
         assert 9 == len(run["places"]) and 900 == sum(p["prize"] for p in run["places"])
-        assert {"entrant", "bot", "place", "prize", "hands"} == set(run["places"][0])
+        assert {"entrant", "bot", "place", "prize", "hands", "faults"} == set(run["places"][0])

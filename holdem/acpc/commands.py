@@ -69,10 +69,10 @@ def _cmd_play(args: argparse.Namespace) -> int:
     name, chips = bot_name(args.bot), summary.chips
     print(
         f"{name}: {counted(summary.hands, 'hand')}, {chips:+.1f} chips ({per_hand:+.2f} per hand), "
-        f"{summary.replaced} answers replaced by the fallback"
+        f"{summary.replaced} answers replaced by the fallback, {counted(summary.faults, 'fault')}"
     )
     for reason in summary.reasons:
-        print(f"  replaced: {reason}", file=sys.stderr)
+        print(f"  fault: {reason}", file=sys.stderr)
     return 0
 
 

@@ -3,7 +3,8 @@
 A bot is any object with ``act(view) -> Action``; it sees only its `SeatView`. Optional hooks:
 ``set_random(rng)`` (a seeded random source to use, so matches are reproducible whatever the
 number of worker processes), ``start_hand(view)`` and ``end_hand(view, result)`` (the cards
-shown at showdown are in ``view.shown``).
+shown at showdown are in ``view.shown``). They are called at the same moments wherever a bot
+plays, and a failing one is a fault: `holdem.decide` holds the life cycle.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from gymnasium import spaces
 
 from holdem.actions import Action
 from holdem.bots import Bot, BotSpec, load_bot
-from holdem.decide import decide
+from holdem.decide import Hooks, decide
 from holdem.env.aec import Observation, render
 from holdem.env.encoding import ActionSpace, observation, observation_bounds
 from holdem.errors import InvalidConfigError
@@ -57,6 +57,9 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         if render_mode not in (None, "ansi"):
             raise InvalidConfigError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self.bots: list[Bot] = [load_bot(spec) for spec in opponents]
+        self.hooks = [Hooks(bot) for bot in self.bots]  # the life cycle of `holdem.decide`
+        self.bot_faults = 0
+        """The opponents' faults so far: answers replaced by check or fold, hooks that failed."""
         self.stakes = stakes if stakes is not None else Stakes(1, 2)
         self.rules = rules
         self.stack = stack
@@ -84,9 +87,8 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         if seed is not None:
             self._deck_rng = random.Random(seed)
             self._episode = 0
-            for i, bot in enumerate(self.bots):
-                if callable(hook := getattr(bot, "set_random", None)):
-                    hook(random.Random(f"{seed}/{i}"))
+            for i, hooks in enumerate(self.hooks):
+                self._fault(hooks.seed(random.Random(f"{seed}/{i}")))
         skipped = 0.0
         while True:  # a hand that ends before the agent acts (everybody folds to its big blind) is no episode
             self._deal()
@@ -104,15 +106,18 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         self._episode += 1
         self._hand = hand = Hand.start([self.stack] * n, self.stakes, rules=self.rules, rng=self._deck_rng)
         for p in range(n):
-            if p != self._me and callable(hook := getattr(self._bot(p), "start_hand", None)):
-                hook(hand.view(p))
+            if p != self._me:
+                self._fault(self.hooks[self._bots_index(p)].start(hand, p))
         self._play_bots()
 
     def _end_hand(self) -> None:
         hand = self.hand
         for p in range(len(self.bots) + 1):
-            if p != self._me and callable(hook := getattr(self._bot(p), "end_hand", None)):
-                hook(hand.view(p), hand.result)
+            if p != self._me:
+                self._fault(self.hooks[self._bots_index(p)].end(hand, p))
+
+    def _fault(self, found: tuple[str, str | None] | None) -> None:
+        self.bot_faults += found is not None
 
     def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         hand = self.hand
@@ -158,7 +163,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
     def _play_bots(self) -> None:
         hand = self.hand
         while hand.actor is not None and hand.actor != self._me:
-            decide(self._bot(hand.actor), hand)
+            self._fault(decide(self._bot(hand.actor), hand)[1])
 
     def _observe(self, illegal: bool) -> tuple[Observation, dict[str, Any]]:
         """The agent's observation and info, from one view."""

@@ -31,7 +31,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 
 from holdem.server.config import Cluster, RequestError
 from holdem.server.connection import RATE, Connection, bearer, table_summary
-from holdem.server.messages import error_message, parse_request, state_message
+from holdem.server.messages import error_message, finished_message, parse_request, state_message
 from holdem.server.room import Change, Room
 from holdem.server.storage import LeaseLost, Write, Writer, lease_key, open_storage
 from holdem.server.tourney import FORMAT as TOURNEY
@@ -154,7 +154,7 @@ class Hub:
         assert connection.digest is not None
         connection.room, connection.seat = tourney.id, None
         if tourney.entrant(connection.digest) in tourney.place:
-            connection.send(json.dumps(tourney.finish_of(connection.digest)))
+            connection.send(json.dumps(finished_message(tourney, connection.digest, self.rooms)))
             connection.close(1000)
             return
         self.waiting.setdefault(tourney.id, set()).add(connection)

@@ -5,10 +5,11 @@ in each state message (``/ws?token=…&view=1``): the very view `holdem.views.vi
 bot, rebuilt with `SeatView.from_dict`. On its turn the bot's ``act(view)`` is checked against
 the legal actions before anything is sent: an exception, a non-action or an illegal action is
 played as check-or-fold and counted as a fault, as in a local match (`holdem.decide`), so the
-server never receives an illegal action. ``set_random`` is called as locally, ``start_hand``
-before the bot's first decision in each hand, and ``end_hand`` not at all (the server sends no
-`HandResult`). A dropped connection or a server restart is survived by reconnecting with the same
-token.
+server never receives an illegal action. The hooks are called as locally (`holdem.decide`):
+``set_random`` once, ``start_hand`` at the first state of each hand the seat is dealt into, and
+``end_hand`` when the server says the hand is over, with the seat's own view of it as it ended and
+its `HandResult` (the server sends both to that seat alone). A dropped connection or a server
+restart is survived by reconnecting with the same token.
 
 The bot leaves the table when it has played the hands asked for (sitting out of the next one
 first, so that it is not dealt a hand it will not finish), when it is stopped, or when it is
@@ -32,7 +33,9 @@ import attrs
 from holdem.actions import Action, ActionKind
 from holdem.arguments import counted
 from holdem.bots import BotSpec, bot_name, load_bot
+from holdem.decide import Hooks
 from holdem.errors import HoldemError, IllegalActionError
+from holdem.events import HandResult
 from holdem.server import SERVER_HINT
 from holdem.views import SeatView
 
@@ -174,10 +177,9 @@ async def run_bot(
     base = url.rstrip("/")
     label = name or f"{bot_name(bot).split(':')[-1].split('[')[0][:23]}-{secrets.token_hex(2)}"
     summary, token = await _enter(base, table, tournament, label, buy_in)
-    set_random = getattr(player, "set_random", None)
-    if set_random is not None:  # a failure is a fault, as in a local match
-        _guarded(summary, set_random, random.Random(rng.getrandbits(64)))
     seat = _Seat(summary, token, player, rebuy, hands, on_decision)
+    if seat.hooks.set_random is not None:  # a failure is a fault, as in a local match
+        seat.fault(None, seat.hooks.seed(random.Random(rng.getrandbits(64))))
     stop = stop or asyncio.Event()
     ws_url = "ws" + base[4:] if base.startswith("http") else base
     lost_since: float | None = None
@@ -239,7 +241,9 @@ class _Seat:
         self.rechecked = 0.0  # when it last asked
         self.dealt: set[tuple[str, int]] = set()  # (table, hand): hands this seat was dealt into
         self.counted: set[tuple[str, int]] = set()  # finished hands counted
-        self.started: set[tuple[str, int]] = set()  # hands the bot's start_hand was called for
+        self.started: set[tuple[str, int]] = set()  # hands the bot was told began (`start_hand`)
+        self.ended: set[tuple[str, int]] = set()  # and ended (`end_hand`)
+        self.hooks = Hooks(bot)
         self.rebuying = self.asked = self.sitting_out = False  # a rebuy awaited; asked on this connection
 
     async def play(self, ws: Any, stop: asyncio.Event, base: str) -> None:
@@ -272,6 +276,7 @@ class _Seat:
                     await self.recheck(ws)
                     continue
                 if message["type"] == "finished":  # out of the tournament, or its winner
+                    self.end(message.get("last_table"), message.get("last_number"), message)
                     summary = self.summary
                     summary.hands += len(self.dealt - self.counted)  # the last hand, which ended it
                     summary.place, summary.prize = message["place"], message["prize"]
@@ -279,6 +284,11 @@ class _Seat:
                     return
                 if message["type"] != "state":  # moved (the new table's state follows), waiting, pong
                     continue
+                last = message["last_hand"]  # the hand before this one ends before this one begins
+                if last is not None:
+                    given = {"last_view": message.get("last_view"), "last_result": last.get("result")}
+                    self.end(message["table"], last["number"], given)
+                self.begin(message)
                 if await self.track(ws, message, base):
                     return
                 decision = self.decide(message)
@@ -348,11 +358,6 @@ class _Seat:
             return self.sent if again else None
         self.resend = False
         seen = SeatView.from_dict(data)
-        if turn[:2] not in self.started:
-            self.started.add(turn[:2])
-            start = getattr(self.bot, "start_hand", None)
-            if start is not None:
-                _guarded(self.summary, start, seen)
         self.answered = turn
         self.summary.decisions += 1
         _, hand, steps = turn
@@ -369,6 +374,26 @@ class _Seat:
         action = Action.check() if seen.legal is not None and seen.legal.can_check else Action.fold()
         return self._sent(hand, seen, action, message_for(action, seen, hand, steps))
 
+    def begin(self, state: dict[str, Any]) -> None:
+        """Step 2 of the life cycle: the first state of a hand the seat is dealt into."""
+        key = (state["table"], state["hand"])
+        if state.get("view") is not None and key not in self.started:
+            self.started.add(key)
+            self.fault(key[1], self.hooks.start_seen(SeatView.from_dict(state["view"])))
+
+    def end(self, table: str | None, number: int | None, given: dict[str, Any]) -> None:
+        """Step 4: a hand the bot was told began is over, and the server sent its view and result."""
+        key = (table, number)
+        seen, result = given.get("last_view"), given.get("last_result")
+        if key in self.started and key not in self.ended and seen is not None and result is not None:
+            self.ended.add(key)
+            self.fault(number, self.hooks.end_seen(SeatView.from_dict(seen), HandResult.from_dict(result)))
+
+    def fault(self, hand: int | None, found: tuple[str, str | None] | None) -> None:
+        """Count a failing hook as a fault, as a local match does."""
+        if found is not None:
+            self.summary.faults.append(found[0] if hand is None else f"hand {hand}: {found[0]}")
+
     def _sent(self, hand: int, seen: SeatView, action: Action, message: dict[str, Any]) -> dict[str, Any]:
         if self.on_decision is not None:
             self.on_decision(hand, seen, action)
@@ -384,14 +409,6 @@ class _Seat:
             if "needs that seat's token" not in str(error):  # already gone: nothing to leave
                 raise
         self.summary.left = True  # now, or at the end of the hand in progress
-
-
-def _guarded(summary: JoinSummary, hook: Callable[..., object], *args: object) -> None:
-    """Call a bot's hook; a failure is counted as a fault, never raised."""
-    try:
-        hook(*args)
-    except Exception as error:
-        summary.faults.append(f"{getattr(hook, '__name__', 'hook')} raised {type(error).__name__}: {error}")
 
 
 async def _http(base: str, method: str, path: str, body: Any = None, token: str | None = None) -> Any:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping
 from typing import Any
 
 from holdem.actions import Action
@@ -55,8 +56,27 @@ def state_message(room: Room, seat: int | None, now: float, *, with_view: bool =
     }
     if seat is not None and seat in room.members:
         message["bank"] = round(room.members[seat].bank, 3)
+    last = room.last_views.get(str(seat)) if with_view else None
+    member = room.members.get(seat) if seat is not None else None
+    if last is not None and member is not None and member.name == last["name"]:
+        message["last_view"] = last["view"]  # its own view of the last hand, as it ended
     if hand is not None:
         message |= _hand_fields(room, player, dealt, now, with_view)
+    return message
+
+
+def finished_message(tourney: Any, digest: str, rooms: Mapping[str, Room]) -> dict[str, Any]:
+    """`Tourney.finish_of`'s message for an entrant who is out, with, for a bot's `end_hand`, the
+    entrant's own view of the hand that ended it and that hand's result, where its table still is."""
+    message: dict[str, Any] = tourney.finish_of(digest)
+    for ident in tourney.rooms:
+        room = rooms.get(ident)
+        if room is None or room.last_hand is None:
+            continue
+        for last in room.last_views.values():
+            if last["name"] == message["name"]:
+                message |= {"last_view": last["view"], "last_result": room.last_hand["result"],
+                            "last_table": ident, "last_number": room.last_hand["number"]}  # fmt: skip
     return message
 
 

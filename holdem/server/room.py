@@ -86,6 +86,7 @@ class Room:
         self.number = 0  # the hand in progress, or the last one
         self.ledger_seq = 0
         self.last_hand: dict[str, Any] | None = None
+        self.last_views: dict[str, dict[str, Any]] = {}
         self.turn: tuple[int, int] | None = None  # (hand, actions taken): the decision on the clock
         self.turn_started = 0.0
 
@@ -302,6 +303,13 @@ class Room:
                 for s, cards in zip(seats, shown, strict=True)
                 if cards and len(hand.board) == 5
             },
+            "seats": list(seats),  # the seats dealt in, in hand order (the result's players)
+            "result": hand.result.to_dict(),  # public, for bots' `end_hand`
+        }
+        # Each seat's own view of the hand as it ended, sent to that seat alone (a bot's `end_hand`).
+        # Kept with the member's name: a player who takes the seat later never gets it.
+        self.last_views = {
+            str(s): {"name": names[k], "view": hand.view(k).to_dict()} for k, s in enumerate(seats)
         }
         starting = dict(zip(seats, hand.starting_stacks, strict=True))
         self.table.end_hand()
@@ -398,6 +406,7 @@ class Room:
             "number": self.number,
             "ledger_seq": self.ledger_seq,
             "last_hand": self.last_hand,
+            "last_views": self.last_views,
             "tournament": self.tournament,
         }
 
@@ -410,5 +419,6 @@ class Room:
         room.table = table_from_json(json.dumps(data["table"]))
         room.members = {int(s): Member(**m) for s, m in data["members"].items()}
         room.number, room.ledger_seq, room.last_hand = data["number"], data["ledger_seq"], data["last_hand"]
+        room.last_views = data.get("last_views", {})
         room._new_turn(now)
         return room

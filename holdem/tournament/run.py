@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from holdem.bots import Bot, BotSpec, bot_name, load_bot
-from holdem.decide import decide
+from holdem.decide import Hooks, decide
 from holdem.deck import derive_seed
 from holdem.errors import InvalidConfigError
 from holdem.hand import Hand
@@ -65,13 +65,14 @@ class TournamentConfig:
 @attrs.frozen
 class Finish:
     """An entrant's result: name, bot, place (tied players share the best place of their group),
-    prize, and hands dealt."""
+    prize, hands dealt, and faults (`holdem.decide`: answers replaced, hooks that failed)."""
 
     entrant: str
     bot: str
     place: int
     prize: int
     hands: int
+    faults: int = 0
 
 
 @attrs.frozen
@@ -124,12 +125,15 @@ class _Tournament:
         specs = [config.bots[k % len(config.bots)] for k in range(n)]
         self.bot_names = [bot_name(spec) for spec in specs]
         self.bots: dict[str, Bot] = {}
+        self.hooks: dict[str, Hooks] = {}
+        self.faults = dict.fromkeys(self.names, 0)
         for name, spec in zip(self.names, specs, strict=True):
-            bot = load_bot(spec)
-            set_random = getattr(bot, "set_random", None)
-            if set_random is not None:
-                set_random(random.Random(self.rng.getrandbits(64)))
-            self.bots[name] = bot
+            bot = self.bots[name] = load_bot(spec)
+            hooks = self.hooks[name] = Hooks(bot)
+            if hooks.set_random is not None:  # a source drawn only for a bot that takes one
+                self._fault(name, hooks.seed(random.Random(self.rng.getrandbits(64))))
+        self.told = {name for name, hooks in self.hooks.items() if hooks.start_hand or hooks.end_hand}
+        """The entrants whose bots are told when their hands begin or end."""
         shares = config.shares if config.shares is not None else payout_shares(n)
         self.prizes = prizes(config.buy_in * n, shares[:n])
         self.place: dict[str, int] = {}
@@ -162,10 +166,14 @@ class _Tournament:
         (winner,) = [name for name in self.names if name not in self.place]
         self._award([winner], 1)
         finishes = tuple(
-            Finish(name, bot, self.place[name], self.prize[name], self.hands[name])
+            Finish(name, bot, self.place[name], self.prize[name], self.hands[name], self.faults[name])
             for name, bot in zip(self.names, self.bot_names, strict=True)
         )
         return TournamentRun(self.run, finishes, self.prizes, self.played, max(self.clocks))
+
+    def _fault(self, name: str, fault: tuple[str, str | None] | None) -> None:
+        if fault is not None:
+            self.faults[name] += 1
 
     def _left(self) -> int:
         return len(self.names) - len(self.place)
@@ -191,8 +199,16 @@ class _Tournament:
         for name in players:
             counts[name] += 1
         bots = [all_bots[name] for name in players]
+        told = [(p, name, self.hooks[name]) for p, name in enumerate(players) if name in self.told]
+        for p, name, hooks in told:
+            self._fault(name, hooks.start(hand, p))
+        faults = self.faults
         while hand.actor is not None:
-            decide(bots[hand.actor], hand)
+            p = hand.actor
+            if decide(bots[p], hand)[1] is not None:
+                faults[players[p]] += 1
+        for p, name, hooks in told:
+            self._fault(name, hooks.end(hand, p))
         actions = len(hand.history)
         out = len(table.eliminated)
         table.end_hand()  # busted players leave their seats (dead button), named in `eliminated`

@@ -35,6 +35,8 @@ class BotSummary:
     roi: float
     roi_ci95: tuple[float, float]
     places: tuple[int, ...]
+    faults: int = 0
+    """Answers replaced and hooks that failed, over every entry (`holdem.decide`)."""
 
 
 @attrs.frozen
@@ -118,6 +120,7 @@ def _summaries(config: TournamentConfig, runs: list[TournamentRun]) -> tuple[Bot
                 roi=roi,
                 roi_ci95=(low, high),
                 places=tuple(places),
+                faults=sum(f.faults for f in finishes),
             )
         )
     return tuple(summaries)
@@ -145,6 +148,7 @@ def as_dict(series: TournamentSeries) -> dict[str, Any]:
                 "roi": b.roi,
                 "roi_ci95": list(b.roi_ci95),
                 "places": list(b.places),
+                "faults": b.faults,
             }
             for b in series.bots
         ],
@@ -154,7 +158,14 @@ def as_dict(series: TournamentSeries) -> dict[str, Any]:
                 "hands": run.hands,
                 "minutes": run.minutes,
                 "places": [
-                    {"entrant": f.entrant, "bot": f.bot, "place": f.place, "prize": f.prize, "hands": f.hands}
+                    {
+                        "entrant": f.entrant,
+                        "bot": f.bot,
+                        "place": f.place,
+                        "prize": f.prize,
+                        "hands": f.hands,
+                        "faults": f.faults,
+                    }
                     for f in run.finishes
                 ],
             }
@@ -182,6 +193,9 @@ def format_series(series: TournamentSeries) -> str:
     lines.append(
         "mean place: players out in the same hand with equal stacks share the better place (rule 28)"
     )
+    faulty = [f"{b.name} {b.faults:,}" for b in series.bots if b.faults]
+    if faulty:
+        lines.append(f"faults (answers replaced by check or fold, hooks that failed): {', '.join(faulty)}")
     if series.interrupted:
         lines.append("(interrupted: the results of the tournaments finished so far)")
     return "\n".join(lines)
