@@ -33,11 +33,10 @@ from holdem.luck import all_in_adjusted
 from holdem.parallel import worker_pool
 from holdem.stakes import Rules, Stakes
 from holdem.stats import RunningMean
-from holdem.views import SeatView
+from holdem.views import actor_view
 
 _PREFLOP, _RAISE, _CALL, _ALL_IN = Phase.PREFLOP, ActionKind.RAISE, ActionKind.CALL, ActionKind.ALL_IN
 _clock = time.perf_counter
-_new_view = object.__new__
 _MICRO = 1_000_000
 
 __all__ = ["BotResult", "Fault", "MatchConfig", "MatchResult", "decide", "play_hand", "play_match"]
@@ -176,7 +175,7 @@ def _play_hands(
     acts = [[bots[b].act for b in seat_bot] for seat_bot, _, _ in seatings]  # per rotation and position
     starts, ends = _hooks(bots)
     stacks, stakes, rules, time_limit = [config.stack] * n, config.stakes, config.rules, config.time_limit
-    clock = _clock
+    clock, view_of = _clock, actor_view
     decisions, seconds, raises, calls = chunk.decisions, chunk.seconds, chunk.raises, chunk.calls
     vpips, pfrs, faults, deltas = chunk.vpip, chunk.pfr, chunk.faults, chunk.deltas
     for index, deck in hands:
@@ -191,9 +190,7 @@ def _play_hands(
         while (actor := hand.actor) is not None:
             b = seat_bot[actor]
             decisions[b] += 1
-            seen = _new_view(SeatView)  # view(hand, actor) inline: a call saved per decision
-            seen._own, seen._at = (actor, actor, hand.legal_actions()), len(history)
-            seen._hand, seen._rest = hand, None
+            seen = view_of(hand, actor, hand.legal_actions(), len(history))
             start = clock()
             try:
                 action = act[actor](seen)
