@@ -120,10 +120,35 @@ class _Money:
 
 
 def _read(lines: list[str]) -> dict[str, Any]:
+    """One hand's lines as a PHH document: the game and stakes, the seats in dealing order, then
+    each line replayed (`_Game`)."""
     head = _START.match(lines[0])
     assert head is not None
     rest = head[2]
-    body = "\n".join(lines)
+    structure = _structure(rest, "\n".join(lines))
+    money, low, high, meta = _stakes(rest)
+    table = _TABLE.match(lines[1]) if len(lines) > 1 else None
+    if table is None:
+        raise InvalidHistoryError("no Table line after the first line")
+    seated, i = _seated(lines, money)
+    order = _dealing_order(seated, int(table[3]))
+    names = sorted(order, key=len, reverse=True)  # longest first, so "ann b" wins over "ann"
+    game = _Game(order, [seated[name][1] for name in order], money, structure, low, high)
+    for line in lines[i:]:
+        if line == "*** SUMMARY ***":
+            game.summary = True
+        game.line(line, names)
+    doc = game.finish()
+    doc |= {"players": order, "seats": [seated[name][0] for name in order]}
+    if table[2] is not None:  # 2005-era tables do not say how many seats they have
+        doc["seat_count"] = int(table[2])
+    if table[1]:
+        doc["table"] = table[1]
+    return doc | {"hand": int(head[1]), **meta}
+
+
+def _structure(rest: str, body: str) -> Structure:
+    """The betting structure the first line names; a hand the engine cannot play is refused."""
     if "Hold'em" not in rest:
         raise InvalidHistoryError(f"not hold'em: {rest.split(' - ')[0]}")
     if re.search(r"cancell?ed", body, re.IGNORECASE):
@@ -134,13 +159,14 @@ def _read(lines: list[str]) -> dict[str, Any]:
         raise InvalidHistoryError(
             "pot-limit before the flop and no-limit after it is not a structure the engine plays"
         )
-    structure = (
-        Structure.POT_LIMIT
-        if "Pot Limit" in rest
-        else Structure.NO_LIMIT
-        if "No Limit" in rest
-        else Structure.FIXED_LIMIT
-    )
+    if "Pot Limit" in rest:
+        return Structure.POT_LIMIT
+    return Structure.NO_LIMIT if "No Limit" in rest else Structure.FIXED_LIMIT
+
+
+def _stakes(rest: str) -> tuple[_Money, int, int, dict[str, Any]]:
+    """How amounts are read, the two stakes of the first line (a tournament level's blinds, or a cash
+    game's), and what else it says: the event and level, the currency, the date and time."""
     tournament = _TOURNAMENT.search(rest)
     meta: dict[str, Any] = {}
     if tournament:
@@ -162,31 +188,18 @@ def _read(lines: list[str]) -> dict[str, Any]:
     when = _WHEN.search(rest)
     if when:
         meta |= {"year": int(when[1]), "month": int(when[2]), "day": int(when[3]), "time": when[4]}
-    table = _TABLE.match(lines[1]) if len(lines) > 1 else None
-    if table is None:
-        raise InvalidHistoryError("no Table line after the first line")
-    button = int(table[3])
-    seated, i = _seated(lines, money)
+    return money, low, high, meta
+
+
+def _dealing_order(seated: dict[str, tuple[int, int]], button: int) -> list[str]:
+    """The players dealt in, left of the button first and the button last."""
     if len(seated) < 2:
         raise InvalidHistoryError("fewer than two players dealt in")
     order = sorted(seated, key=lambda name: seated[name][0])
     if button not in {seated[name][0] for name in order}:
         raise InvalidHistoryError(f"dead button (seat {button} holds no player in the hand)")
     cut = next(k for k, name in enumerate(order) if seated[name][0] == button) + 1
-    order = order[cut:] + order[:cut]  # dealing order: left of the button first, the button last
-    names = sorted(order, key=len, reverse=True)  # longest first, so "ann b" wins over "ann"
-    game = _Game(order, [seated[name][1] for name in order], money, structure, low, high)
-    for line in lines[i:]:
-        if line == "*** SUMMARY ***":
-            game.summary = True
-        game.line(line, names)
-    doc = game.finish()
-    doc |= {"players": order, "seats": [seated[name][0] for name in order]}
-    if table[2] is not None:  # 2005-era tables do not say how many seats they have
-        doc["seat_count"] = int(table[2])
-    if table[1]:
-        doc["table"] = table[1]
-    return doc | {"hand": int(head[1]), **meta}
+    return order[cut:] + order[:cut]
 
 
 def _seated(lines: list[str], money: _Money) -> tuple[dict[str, tuple[int, int]], int]:

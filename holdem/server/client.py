@@ -78,56 +78,83 @@ async def play_seat(
     clock runs); pass the same `run` again to go on counting after a reconnect. With `rebuy`,
     a busted bot buys that many chips again. `think` seconds pass before each action.
     """
-    rng = rng or random.Random()
-    run = run or SeatRun()
-    rebuying = False
-    turn_seen: tuple[int, int, float] | None = None  # (hand, steps, when): a turn waiting for `think`
+    seat = _Playing(run or SeatRun(), policy, rng or random.Random(), record, acting, rebuy, think)
     try:
         async with websockets.connect(f"{url}/ws?token={token}", max_size=2**22) as ws:
             while not stop.is_set():
-                wait = 0.1 if turn_seen is None else min(0.1, turn_seen[2] + think - time.perf_counter())
                 try:
-                    text = await asyncio.wait_for(ws.recv(), max(wait, 0.001))
+                    text = await asyncio.wait_for(ws.recv(), seat.wait())
                 except TimeoutError:
                     text = None
-                if text is not None:
-                    message = json.loads(text)
-                    if record:
-                        run.messages.append(message)
-                    if message["type"] == "error":
-                        run.errors.append(message["message"])
-                        run.pending = None
-                        continue
-                    if message["type"] != "state":
-                        continue
-                    sent = run.pending
-                    if sent is not None and (message["hand"], message["steps"]) != sent[:2]:
-                        run.latencies.append(time.perf_counter() - sent[2])
-                        run.pending = None
-                    run.last = message
-                    me = message["seats"][message["seat"]] if message["seat"] is not None else None
-                    broke = me is not None and me["stack"] + me["pending"] == 0 and not me["in_hand"]
-                    if rebuy and broke and not rebuying:
-                        await ws.send(json.dumps({"type": "rebuy", "amount": rebuy}))
-                    rebuying = broke
-                state = run.last
-                if (
-                    run.pending is not None
-                    or state is None
-                    or state["legal"] is None
-                    or state["actor"] != state["seat"]
-                    or not acting()
-                ):
-                    turn_seen = None
-                    continue
-                if turn_seen is None or turn_seen[:2] != (state["hand"], state["steps"]):
-                    turn_seen = (state["hand"], state["steps"], time.perf_counter())
-                if time.perf_counter() < turn_seen[2] + think:
-                    continue
-                turn_seen = None
-                run.pending = (state["hand"], state["steps"], time.perf_counter())
-                await ws.send(json.dumps(policy(state, rng)))
-                run.actions += 1
+                if text is None or await seat.take(ws, json.loads(text)):
+                    await seat.act(ws)
     except (websockets.ConnectionClosed, OSError):
-        run.closed = True
-    return run
+        seat.run.closed = True
+    return seat.run
+
+
+class _Playing:
+    """A seat being played: what it received, rebuys, and a turn waiting for its thinking time."""
+
+    def __init__(
+        self, run: SeatRun, policy: Policy, rng: random.Random, record: bool, acting: Callable[[], bool],
+        rebuy: int | None, think: float,
+    ) -> None:  # fmt: skip
+        self.run, self.policy, self.rng, self.record = run, policy, rng, record
+        self.acting, self.rebuy, self.think = acting, rebuy, think
+        self.rebuying = False
+        self.turn_seen: tuple[int, int, float] | None = None  # (hand, steps, when): waiting for `think`
+
+    def wait(self) -> float:
+        """How long to wait for a message: a tenth of a second, less while a turn's thinking ends."""
+        if self.turn_seen is None:
+            return 0.1
+        return max(min(0.1, self.turn_seen[2] + self.think - time.perf_counter()), 0.001)
+
+    async def take(self, ws: Any, message: dict[str, Any]) -> bool:
+        """Take in a message (an error forgets the answer sent; a state may call for a rebuy); True
+        for a state, after which the seat may act."""
+        run = self.run
+        if self.record:
+            run.messages.append(message)
+        if message["type"] == "error":
+            run.errors.append(message["message"])
+            run.pending = None
+            return False
+        if message["type"] != "state":
+            return False
+        sent = run.pending
+        if sent is not None and (message["hand"], message["steps"]) != sent[:2]:
+            run.latencies.append(time.perf_counter() - sent[2])
+            run.pending = None
+        run.last = message
+        me = message["seats"][message["seat"]] if message["seat"] is not None else None
+        broke = me is not None and me["stack"] + me["pending"] == 0 and not me["in_hand"]
+        if self.rebuy and broke and not self.rebuying:
+            await ws.send(json.dumps({"type": "rebuy", "amount": self.rebuy}))
+        self.rebuying = broke
+        return True
+
+    async def act(self, ws: Any) -> None:
+        """Answer the seat's turn, if it is one and nothing is awaiting an answer, once `think`
+        seconds have passed since the turn was first seen."""
+        run, state = self.run, self.run.last
+        if (
+            run.pending is not None
+            or state is None
+            or state["legal"] is None
+            or state["actor"] != state["seat"]
+        ):
+            self.turn_seen = None
+            return
+        if not self.acting():
+            self.turn_seen = None
+            return
+        if self.turn_seen is None or self.turn_seen[:2] != (state["hand"], state["steps"]):
+            self.turn_seen = (state["hand"], state["steps"], time.perf_counter())
+        if time.perf_counter() < self.turn_seen[2] + self.think:
+            return
+        self.turn_seen = None
+        run.pending = (state["hand"], state["steps"], time.perf_counter())
+        await ws.send(json.dumps(self.policy(state, self.rng)))
+        run.actions += 1
