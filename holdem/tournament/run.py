@@ -9,7 +9,6 @@ tables, moved players (26), and hand-for-hand on the bubble (27). Deterministic 
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Sequence
 
@@ -24,7 +23,7 @@ from holdem.positions import place_blinds
 from holdem.stakes import Stakes
 from holdem.table import Table
 from holdem.tournament.payouts import payout_shares, prizes
-from holdem.tournament.structure import BlindStructure
+from holdem.tournament.structure import BlindStructure, check_clock
 
 __all__ = [
     "Finish", "HandPlayed", "TournamentConfig", "TournamentRun", "award", "draw_seats", "play_tournament",
@@ -54,12 +53,7 @@ class TournamentConfig:
             raise InvalidConfigError(f"a tournament needs at least 2 entrants, got {self.entrants!r}")
         if type(self.table_size) is not int or not 2 <= self.table_size <= 10:
             raise InvalidConfigError(f"tables hold 2 to 10 players, got {self.table_size!r}")
-        if type(self.buy_in) is not int or self.buy_in < 0:
-            raise InvalidConfigError(f"the buy-in must be a non-negative whole number, got {self.buy_in!r}")
-        for name in ("hand_seconds", "action_seconds"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < math.inf:
-                raise InvalidConfigError(f"{name} must be a non-negative number, got {value!r}")
+        check_clock(self.hand_seconds, self.action_seconds, self.buy_in)
 
 
 @attrs.frozen

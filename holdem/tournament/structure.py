@@ -25,10 +25,20 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["SHIPPED", "BlindStructure", "Level", "StructureError", "load_structure"]
+__all__ = ["SHIPPED", "BlindStructure", "Level", "StructureError", "check_clock", "load_structure"]
 
 SHIPPED = ("hyper", "turbo", "regular", "deep")
 """The structures shipped with holdem (holdem/tournament/structures/NAME.toml)."""
+
+
+def check_clock(hand_seconds: object, action_seconds: object, buy_in: object) -> None:
+    """Refuse a tournament clock (seconds a hand, and an action) or a buy-in that cannot be: the
+    checks every tournament of holdem makes, scalar or vector."""
+    for name, value in (("hand_seconds", hand_seconds), ("action_seconds", action_seconds)):
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < math.inf:
+            raise InvalidConfigError(f"{name} must be a non-negative number, got {value!r}")
+    if type(buy_in) is not int or buy_in < 0:
+        raise InvalidConfigError(f"the buy-in must be a non-negative whole number, got {buy_in!r}")
 
 
 class StructureError(InvalidConfigError):

@@ -21,7 +21,7 @@ from holdem.errors import InvalidConfigError
 from holdem.stakes import CHIP_LIMIT
 from holdem.tournament.payouts import payout_shares, prizes
 from holdem.tournament.run import Finish, TournamentRun, settle_busts
-from holdem.tournament.structure import BlindStructure
+from holdem.tournament.structure import BlindStructure, check_clock
 from holdem.vector.engine import NONE, Engine, Ints, check_fractions, check_seed
 from holdem.vector.observe import observation_size, observe
 
@@ -70,11 +70,7 @@ class VectorSitAndGos(Engine):
             raise InvalidConfigError(
                 f"a structure's stack and blinds must be at most {CHIP_LIMIT:,}, got {most:,}"
             )
-        for name, value in (("hand_seconds", hand_seconds), ("action_seconds", action_seconds)):
-            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < float("inf"):
-                raise InvalidConfigError(f"{name} must be a non-negative number, got {value!r}")
-        if type(buy_in) is not int or buy_in < 0:
-            raise InvalidConfigError(f"the buy-in must be a non-negative whole number, got {buy_in!r}")
+        check_clock(hand_seconds, action_seconds, buy_in)
         self.fractions: tuple[float, ...] = check_fractions(fractions)
         self.actions: tuple[str, ...] = (
             "fold", "check/call", "raise min", *(f"raise {f:g} pot" for f in self.fractions), "raise max",
