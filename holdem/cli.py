@@ -214,6 +214,7 @@ def build_parser() -> argparse.ArgumentParser:
     from holdem import __version__
     from holdem.docs import add_command as add_docs
     from holdem.pokerstars.commands import add_command as add_convert
+    from holdem.pushfold.commands import add_command as add_pushfold
     from holdem.server.commands import add_command as add_serve
     from holdem.tournament.commands import add_commands as add_tournament_commands
 
@@ -225,7 +226,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"holdem {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", help="one of these:")
     for add in (_add_eval, _add_equity, _add_replay, _add_bench, _add_match, add_tournament_commands,
-                _add_acpc, add_convert, add_serve, add_docs, _add_play):  # fmt: skip
+                add_pushfold, _add_acpc, add_convert, add_serve, add_docs, _add_play):  # fmt: skip
         add(sub)
     return parser
 

@@ -12,8 +12,8 @@ ORDER = [
     "stakes", "actions", "pots", "events", "positions", "views",
     "showdown", "betting", "posting", "checks", "hand", "invariants",
     "phh", "pokerstars", "table", "snapshot",
-    "bots", "decide", "stats", "luck", "parallel", "match", "session", "tournament", "vector", "acpc", "env",
-    "learn", "server",
+    "bots", "decide", "stats", "luck", "parallel", "match", "session", "tournament", "pushfold",
+    "vector", "acpc", "env", "learn", "server",
     "report", "play",
     "bench", "docs", "cli", "__main__",
 ]  # fmt: skip

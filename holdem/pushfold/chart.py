@@ -1,0 +1,96 @@
+"""Push/fold charts as people read them: 13 x 13, aces first, pairs on the diagonal, suited hands
+above it; as text, as JSON-ready data, and as a PNG."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from holdem.pushfold.classes import NAMES
+from holdem.pushfold.headsup import HeadsUp
+
+__all__ = ["as_dict", "format_chart", "plot_chart"]
+
+
+def _cell(name: str, weight: float) -> str:
+    """A class played always (its name), never (``.``), or sometimes (its percentage)."""
+    if weight >= 0.995:
+        return name
+    if weight < 0.005:
+        return "."
+    return f"{weight:.0%}"
+
+
+def _grid(weights: npt.NDArray[np.float64]) -> list[str]:
+    return [
+        " ".join(f"{_cell(NAMES[13 * r + c], weights[13 * r + c]):>4}" for c in range(13)) for r in range(13)
+    ]
+
+
+def _share(weights: npt.NDArray[np.float64]) -> float:
+    """The share of the 1,326 hands a range holds."""
+    combos = np.array([6 if n[0] == n[1] else 4 if n.endswith("s") else 12 for n in NAMES])
+    return float((weights * combos).sum() / 1326)
+
+
+def format_chart(solution: HeadsUp) -> str:
+    """Both sides' charts side by side, with the stack, the value and the exploitability."""
+    ante = f", ante {solution.ante:g}" if solution.ante else ""
+    lines = [
+        f"heads-up push/fold at {solution.stack:g} big blinds{ante}: the small blind pushes "
+        f"{_share(solution.push):.1%} of hands, the big blind calls {_share(solution.call):.1%}",
+        f"{'small blind: push':<64}   big blind: call",
+    ]
+    lines += [
+        f"{left}   {right}" for left, right in zip(_grid(solution.push), _grid(solution.call), strict=True)
+    ]
+    lines.append(
+        f"value to the small blind {solution.value:+.4f} BB a hand; a best response gains at most "
+        f"{solution.push_exploitability:.6f} BB against the pushes, {solution.call_exploitability:.6f} "
+        f"against the calls ({solution.iterations:,} CFR+ iterations)"
+    )
+    return "\n".join(lines)
+
+
+def as_dict(solution: HeadsUp) -> dict[str, Any]:
+    """The solution as JSON-ready data: each class's push and call probability, the ranges, the value."""
+    return {
+        "stack": solution.stack,
+        "ante": solution.ante,
+        "push": {n: round(float(w), 6) for n, w in zip(NAMES, solution.push, strict=True)},
+        "call": {n: round(float(w), 6) for n, w in zip(NAMES, solution.call, strict=True)},
+        "push_range": solution.push_range,
+        "call_range": solution.call_range,
+        "value": solution.value,
+        "exploitability": {"push": solution.push_exploitability, "call": solution.call_exploitability},
+        "iterations": solution.iterations,
+    }
+
+
+def plot_chart(solution: HeadsUp, path: Path) -> None:
+    """Both charts as a PNG: each cell shaded by how often the class is played, and named."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure, axes = plt.subplots(1, 2, figsize=(13, 6.5))
+    for ax, weights, title in (
+        (axes[0], solution.push, "small blind: push"),
+        (axes[1], solution.call, "big blind: call"),
+    ):
+        ax.imshow(weights.reshape(13, 13), cmap="Greens", vmin=0, vmax=1)
+        for k, name in enumerate(NAMES):
+            ax.text(k % 13, k // 13, name, ha="center", va="center", fontsize=7)
+        ax.set_xticks([])
+        ax.set_yticks([])
+        ax.set_title(title)
+    figure.suptitle(
+        f"heads-up push/fold, {solution.stack:g} big blinds"
+        + (f", ante {solution.ante:g}" if solution.ante else "")
+    )
+    figure.savefig(path, dpi=110, bbox_inches="tight")
+    plt.close(figure)
