@@ -1,5 +1,6 @@
 """Push/fold speed: the heads-up equilibrium at every stack from 1 to 25 big blinds in half-big-blind
-steps, timed, with the worst exploitability. A benchmark, not a test."""
+steps, timed, with the worst exploitability; and a four-player ICM end-game (stacks 3,000, 2,000,
+1,500 and 1,000, blinds 100/200, prizes 50/30/20) with the solver's defaults. A benchmark, not a test."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import argparse
 import time
 
 from holdem.pushfold import solve_headsup
+from holdem.pushfold.endgame import EndGame, solve_endgame
 
 
 def main() -> None:
@@ -25,6 +27,11 @@ def main() -> None:
         best = min(best, time.perf_counter() - start)
     print(f"{len(stacks)} heads-up stacks ({stacks[0]:g} to 25 big blinds, ante {args.ante:g}): {best:.2f} s,"
           f" best of {args.repeat}; worst exploitability {worst:.2e} big blinds a hand")  # fmt: skip
+    start = time.perf_counter()
+    solution = solve_endgame(EndGame((3000, 2000, 1500, 1000), 100, 200, (50.0, 30.0, 20.0)))
+    print(f"a 4-player ICM end-game ({solution.deals:,} deals, {solution.iterations} CFR+ iterations):"
+          f" {time.perf_counter() - start:.1f} s; worst exploitability {max(solution.exploitability):.1e}"
+          " of the prize pool (in the sampled game)")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """The exact all-in equity of every pair of the 169 starting-hand classes, with card removal, for
-`holdem.pushfold`: writes ``holdem/pushfold/equities.npz``.
+`holdem.pushfold`: writes ``holdem/pushfold/equities.npz`` (the equity with ties counted half, and
+the chance of winning outright: ties are the rest).
 
 For each pair of classes: the equity of the first against the second averaged over every pair of
 hands of the two that share no card, and over every board of five of the other 48 cards (ties
@@ -68,8 +69,11 @@ def _work(part: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]) -> npt.NDAr
     return wins(*part)
 
 
-def class_equities(won: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
-    """Class-by-class equity and the number of disjoint hand pairs, from the hand-by-hand wins."""
+def class_equities(
+    won: npt.NDArray[np.int64],
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.int64]]:
+    """Class by class: the equity (ties half), the chance of winning outright, and the number of
+    disjoint hand pairs, from the hand-by-hand wins."""
     table, cls = hands(), class_of_hands()
     held = (np.int64(1) << table[:, 0]) | (np.int64(1) << table[:, 1])
     disjoint = (held[:, None] & held[None, :]) == 0
@@ -79,9 +83,13 @@ def class_equities(won: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.float64],
     pairs = onehot.T @ disjoint.astype(np.int64) @ onehot
     net = onehot.T @ margin @ onehot
     boards = comb(48, 5)
+    # Over all boards, a disjoint pair's count of "first ranks above" holds, besides the real wins,
+    # every board that shares a card with the second hand alone (it ranks 0): C(50,5) - C(48,5).
+    wins = onehot.T @ (won * disjoint) @ onehot - (comb(50, 5) - boards) * pairs
     with np.errstate(invalid="ignore"):
         equity = 0.5 + net / (2.0 * boards * pairs)
-    return np.where(pairs > 0, equity, np.nan), pairs
+        win = wins / (boards * pairs)
+    return np.where(pairs > 0, equity, np.nan), np.where(pairs > 0, win, np.nan), pairs
 
 
 def main() -> None:
@@ -96,8 +104,8 @@ def main() -> None:
     parts = [(boards[k::16], weights[k::16]) for k in range(16)]
     with multiprocessing.Pool(args.workers) as pool:
         won = sum(pool.imap_unordered(_work, parts))
-    equity, pairs = class_equities(np.asarray(won))
-    np.savez_compressed(args.out, equity=equity, pairs=pairs)
+    equity, win, pairs = class_equities(np.asarray(won))
+    np.savez_compressed(args.out, equity=equity, win=win, pairs=pairs)
     print(f"wrote {args.out} ({time.perf_counter() - start:.0f} s)")
 
 

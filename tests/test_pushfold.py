@@ -17,24 +17,30 @@ from holdem.batch import combinations, strengths_of
 from holdem.odds import equity
 from holdem.pushfold import NAMES, exploitability, solve_headsup
 from holdem.pushfold.classes import class_of_hands, combos_of, hands
-from holdem.pushfold.equities import equities
+from holdem.pushfold.equities import equities, wins
 
 DATA = Path(__file__).resolve().parent / "data" / "evaluator-counts.txt"
 
 
-def exact(a: tuple[int, int], b: tuple[int, int]) -> float:
-    """Hand `a`'s all-in equity against hand `b` over all 1,712,304 boards, from the evaluator."""
+def exact_chances(a: tuple[int, int], b: tuple[int, int]) -> tuple[float, float]:
+    """Hand `a`'s all-in equity against hand `b` over all 1,712,304 boards, and its chance of winning
+    outright, from the evaluator."""
     rest = np.array([c for c in range(52) if c not in (*a, *b)])
     boards = rest[combinations(48, 5)]
     first = strengths_of(np.concatenate([np.broadcast_to(a, (len(boards), 2)), boards], axis=1))
     second = strengths_of(np.concatenate([np.broadcast_to(b, (len(boards), 2)), boards], axis=1))
-    return float(((first > second).sum() + 0.5 * (first == second).sum()) / len(boards))
+    won, tied = (first > second).sum(), (first == second).sum()
+    return float((won + 0.5 * tied) / len(boards)), float(won / len(boards))
 
 
-def class_equity(first: str, second: str) -> float:
-    """A class's equity against another from scratch: every pair of their hands that shares no card,
-    one exact enumeration per pair up to a permutation of the suits."""
-    seen: dict[tuple[int, ...], float] = {}
+def exact(a: tuple[int, int], b: tuple[int, int]) -> float:
+    return exact_chances(a, b)[0]
+
+
+def class_equity(first: str, second: str) -> tuple[float, float]:
+    """A class's equity and chance of winning outright against another, from scratch: every pair of
+    their hands that shares no card, one exact enumeration per pair up to a permutation of the suits."""
+    seen: dict[tuple[int, ...], tuple[float, float]] = {}
     values = []
     for a, b in itertools.product(combos_of(NAMES.index(first)), combos_of(NAMES.index(second))):
         if set(a) & set(b):
@@ -45,9 +51,10 @@ def class_equity(first: str, second: str) -> float:
             for perm in itertools.permutations(range(4))
         )
         if key not in seen:
-            seen[key] = exact(a, b)
+            seen[key] = exact_chances(a, b)
         values.append(seen[key])
-    return float(np.mean(values))
+    equity, win = np.mean(values, axis=0)
+    return float(equity), float(win)
 
 
 def test_the_exact_enumeration_agrees_with_the_published_counts() -> None:
@@ -72,8 +79,16 @@ def test_the_shipped_class_equities_are_exact(first: str, second: str) -> None:
     computation; the table's pair counts and symmetry checked whole."""
     table, _ = equities()
     i, j = NAMES.index(first), NAMES.index(second)
-    assert table[i, j] == pytest.approx(class_equity(first, second), abs=1e-12)
+    equity, win = class_equity(first, second)
+    assert table[i, j] == pytest.approx(equity, abs=1e-12) and wins()[i, j] == pytest.approx(win, abs=1e-12)
     assert table[j, i] == pytest.approx(1 - table[i, j], abs=1e-12)
+
+
+def test_wins_losses_and_ties_add_up() -> None:
+    """Winning outright, losing outright and tying make every board; ties count half in the equity."""
+    table, _ = equities()
+    tie = 1 - wins() - wins().T
+    assert tie.min() >= -1e-12 and np.allclose(table, wins() + tie / 2, atol=1e-12)
 
 
 def test_the_pair_counts_are_the_hand_pairs_that_share_no_card() -> None:

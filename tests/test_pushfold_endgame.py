@@ -1,0 +1,95 @@
+"""Push or fold at a tournament's end, valued by ICM: cases with known answers, and the command."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from holdem.errors import InvalidConfigError
+from holdem.pushfold import exploitability, solve_headsup
+from holdem.pushfold.classes import NAMES
+from holdem.pushfold.endgame import EndGame, _payoffs, solve_endgame
+
+COMBOS = np.array([6 if n[0] == n[1] else 4 if n.endswith("s") else 12 for n in NAMES])
+
+
+def share(weights: np.ndarray) -> float:  # type: ignore[type-arg]
+    return float((weights * COMBOS).sum() / 1326)
+
+
+def test_a_final_two_with_linear_payouts_plays_the_chip_ev_equilibrium() -> None:
+    """With two players left, ICM is linear in chips, so the end-game is the heads-up chip-EV game:
+    its strategies, measured in the exact heads-up game, are within a hundredth of a big blind a hand
+    of equilibrium, and push and call about as often as `solve_headsup`'s (within 3 points: classes
+    at the margin are nearly indifferent, and which way they go moves with the sampled deals)."""
+    game = EndGame((2000, 2000), 100, 200, (1.0, 0.0))
+    solution = solve_endgame(game, deals=100_000)
+    push, call = solution.strategies[(0,)], solution.strategies[(1, 0)]
+    _, push_gain, call_gain = exploitability(10, 0, push, call)
+    assert max(push_gain, call_gain) < 0.01, (push_gain, call_gain)
+    chip_ev = solve_headsup(10)
+    assert abs(share(push) - share(chip_ev.push)) < 0.03 and abs(share(call) - share(chip_ev.call)) < 0.03
+
+
+def test_equal_stacks_are_symmetric() -> None:
+    """Equal stacks are worth the same (ICM), and three of them share the pool: after one hand each
+    position's equity is within a few points of a third, the pool kept whole."""
+    game = EndGame((3000, 3000, 3000), 100, 200, (50.0, 30.0, 20.0))
+    assert _payoffs(game, np.array([[3000, 3000, 3000]]))[0] == pytest.approx([1 / 3] * 3)
+    solution = solve_endgame(game, deals=50_000)
+    assert sum(solution.equities) == pytest.approx(1.0, abs=1e-9)
+    assert all(abs(e - 1 / 3) < 0.03 for e in solution.equities), solution.equities
+
+
+def test_one_player_with_every_chip_wins_the_first_prize() -> None:
+    """Whoever holds every chip takes first; the players the hand busts take the next places, the
+    larger starting stack the better (rule 28), and equal starting stacks share theirs."""
+    game = EndGame((3000, 2000, 1500, 1000), 100, 200, (50.0, 30.0, 20.0))
+    assert _payoffs(game, np.array([[7500, 0, 0, 0]]))[0] == pytest.approx([0.5, 0.3, 0.2, 0.0])
+    tied = EndGame((3000, 1500, 1500, 1000), 100, 200, (50.0, 30.0, 20.0))
+    assert _payoffs(tied, np.array([[0, 0, 0, 7000]]))[0] == pytest.approx([0.3, 0.1, 0.1, 0.5])
+
+
+def test_a_four_player_end_game_reports_each_players_exploitability() -> None:
+    game = EndGame((3000, 2000, 1500, 1000), 100, 200, (50.0, 30.0, 20.0))
+    solution = solve_endgame(game, deals=30_000, iterations=300)
+    assert len(solution.exploitability) == 4 and max(solution.exploitability) < 1e-3
+    assert sum(solution.equities) == pytest.approx(1.0, abs=1e-9)
+    assert "AA" in solution.push_range(2) and "AA" in solution.call_range(1, 2)
+
+
+def test_an_end_game_that_cannot_be_is_refused_by_name() -> None:
+    with pytest.raises(InvalidConfigError, match="2 to 9 players"):
+        EndGame((3000,), 100, 200, (1.0,))
+    with pytest.raises(InvalidConfigError, match="above its ante and blind; player 2"):
+        EndGame((3000, 200), 100, 200, (1.0,))
+    with pytest.raises(InvalidConfigError, match="prizes go by place"):
+        EndGame((3000, 3000), 100, 200, (1.0, 2.0))
+
+
+def test_holdem_pushfold_gives_each_positions_ranges_for_an_end_game() -> None:
+    base = [
+        sys.executable,
+        "-m",
+        "holdem",
+        "pushfold",
+        "--stacks",
+        "3000,2000,1500,1000",
+        "--blinds",
+        "100/200",
+    ]
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([*base, *args], capture_output=True, text=True, timeout=300)
+
+    text = run("--prizes", "50,30,20", "--deals", "20000")
+    assert text.returncode == 0, text.stderr
+    assert "CO (1,500) pushes: AA" in text.stdout and "BB calls SB's push: AA" in text.stdout
+    data = json.loads(run("--prizes", "50,30,20", "--deals", "20000", "--json").stdout)
+    assert abs(sum(data["equities"]) - 1) < 1e-9 and set(data["push"]) == {"3", "4", "1"}
+    missing = run()
+    assert missing.returncode != 0 and "--prizes" in missing.stderr and "Traceback" not in missing.stderr
