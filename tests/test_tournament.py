@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from holdem.cli import main
+from holdem.errors import InvalidConfigError
 from holdem.tournament import SHIPPED, StructureError, icm, load_structure, payout_shares, prizes
 from tests.strategies import examples
 
@@ -258,3 +259,15 @@ def test_the_blind_structure_has_its_own_name_and_the_old_one_warns() -> None:
     with pytest.warns(DeprecationWarning, match="now BlindStructure"):
         assert holdem.tournament.structure.Structure is BlindStructure  # type: ignore[attr-defined]
     assert isinstance(load_structure("turbo"), BlindStructure)
+
+
+@pytest.mark.parametrize("entrants", [1, 0, -3, 2.0, True, "9"])
+def test_rule_29_fewer_than_two_entrants_or_not_a_whole_number_is_refused(entrants: object) -> None:
+    with pytest.raises(InvalidConfigError, match=r"a tournament needs at least 2 entrants, got"):
+        payout_shares(entrants)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("pool", [-1, 1.5, True, "100"])
+def test_rule_29_a_prize_pool_that_is_not_a_non_negative_whole_number_is_refused(pool: object) -> None:
+    with pytest.raises(InvalidConfigError, match=r"the prize pool must be a non-negative whole number, got"):
+        prizes(pool, [1, 1])  # type: ignore[arg-type]
