@@ -114,7 +114,18 @@ def _on_dask(fn: Callable[[J], R], jobs: Sequence[J], workers: int, where: str) 
         futures = client.map(fn, list(jobs), pure=False)
         for future in futures:
             yield future.result()
+    except BaseException:  # stopped (Ctrl-C, SIGTERM, the caller gone): quiet the teardown
+        _quiet_teardown()
+        raise
     finally:
         client.close()  # type: ignore[no-untyped-call]
         if cluster is not None:
             cluster.close()
+
+
+def _quiet_teardown() -> None:
+    """A run stopped mid-work closes its cluster with work in flight. Dask's own callbacks may then
+    fail (seen once: a NameError inside distributed's `cancel`), and tornado would print their
+    tracebacks, which say nothing of the results already reported: they are not printed."""
+    for name in ("tornado.application", "tornado.general", "distributed", "asyncio"):
+        logging.getLogger(name).setLevel(logging.CRITICAL)
