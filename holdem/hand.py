@@ -20,7 +20,7 @@ from holdem.checks import check_action
 from holdem.deck import Deck, RandomSource
 from holdem.errors import IllegalActionError
 from holdem.events import Event, HandResult, LogEntry, Phase
-from holdem.posting import Posted, post, posted_in_full, setup
+from holdem.posting import post, posted_in_full, setup
 from holdem.showdown import Settlement, result_of, settle
 from holdem.stakes import Rules, Stakes, Structure
 from holdem.views import redacted_log
@@ -142,11 +142,26 @@ class Hand:
             else None
         )
         if fast is not None:  # the usual hand: its forced bets worked out once for these stakes
-            posted, first = self._post_usual(fast, stacks)
+            posted, first, self.big_blind_player = fast.blinds, fast.first, fast.big
+            self.stacks = list(map(_sub, stacks, fast.paid))
+            self.bets, self.contributions = list(fast.bets), list(fast.contributions)
+            self.dead, self.log = fast.dead, list(fast.log)
+            self.declared_blinds, self.declared_dead = posted, (0,) * n
+            self.with_chips = n
         else:
-            posted, first = self._post_declared(
+            blinds_given, dead_money, first, big = setup(
                 stacks, stakes, rules, deck, blinds, dead, first_to_act, dead_button, big_blind_player
             )
+            posted = tuple(blinds_given)
+            self.declared_blinds, self.declared_dead = posted, tuple(dead_money)
+            self.big_blind_player = big
+            self.stacks = list(stacks)
+            self.bets = [0] * n
+            self.contributions = [0] * n  # chips moved from bets into the pots, antes included
+            self.dead, self.log = post(
+                self.stacks, self.bets, self.contributions, posted, dead_money, stakes, self.rules, big
+            )
+            self.with_chips = sum(1 for stack in self.stacks if stack)
         self.stakes = stakes
         self.deck = deck if deck is not None else Deck.sampled(rng, 2 * n + 8)
         self.starting_stacks = tuple(stacks)
@@ -165,38 +180,6 @@ class Hand:
         self._open_street(_PREFLOP)  # the phase, who has acted (nobody) and the aggressor (none)
         self._advance()
         return self
-
-    def _post_usual(self, fast: Posted, stacks: Sequence[int]) -> tuple[tuple[int, ...], int]:
-        """The forced bets of a hand with default blinds and deep stacks, as worked out once
-        (`posting.posted_in_full`); returns the blinds and the first player preflop."""
-        self.big_blind_player = fast.big
-        self.stacks = list(map(_sub, stacks, fast.paid))
-        self.bets, self.contributions = list(fast.bets), list(fast.contributions)
-        self.dead, self.log = fast.dead, list(fast.log)
-        self.declared_blinds, self.declared_dead = fast.blinds, (0,) * len(stacks)
-        self.with_chips = len(stacks)
-        return fast.blinds, fast.first
-
-    def _post_declared(
-        self, stacks: Sequence[int], stakes: Stakes, rules: Rules | None, deck: Deck | None,
-        blinds: Sequence[int] | None, dead: Sequence[int] | None, first_to_act: int | None,
-        dead_button: bool, big_blind_player: int | None,
-    ) -> tuple[tuple[int, ...], int]:  # fmt: skip
-        """Any other set-up: checked (`posting.setup`), then the forced bets posted one by one
-        (`posting.post`); returns the blinds and the first player preflop."""
-        blinds_given, dead_money, first, big = setup(
-            stacks, stakes, rules, deck, blinds, dead, first_to_act, dead_button, big_blind_player
-        )
-        posted = tuple(blinds_given)
-        self.declared_blinds, self.declared_dead = posted, tuple(dead_money)
-        self.big_blind_player = big
-        n = len(stacks)
-        self.stacks, self.bets, self.contributions = list(stacks), [0] * n, [0] * n  # antes in contributions
-        self.dead, self.log = post(
-            self.stacks, self.bets, self.contributions, posted, dead_money, stakes, self.rules, big
-        )
-        self.with_chips = sum(1 for stack in self.stacks if stack)
-        return posted, first
 
     def events(self, seat: int | None = None) -> list[Event]:
         """Everything that happened, as `seat` may see it (None: a spectator).
