@@ -50,6 +50,7 @@ BUILT_IN = {
     "folder": "holdem.bots.simple:Folder",
     "scripted": "holdem.bots.simple:ScriptedBot",
     "equity": "holdem.bots.equity:EquityBot",
+    "pushfold": "holdem.pushfold.bot:PushFoldBot",
 }
 """The built-in bots by name."""
 

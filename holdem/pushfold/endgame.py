@@ -40,19 +40,24 @@ Ints = npt.NDArray[np.int64]
 
 @attrs.frozen
 class EndGame:
-    """The table: stacks (chips, seat order from the small blind), blinds, ante and the prizes by place."""
+    """The table: stacks (chips, seat order from the small blind), blinds, ante and the prizes by place
+    (none: each player's chips are what they are worth, as in a cash game). A hand already under way
+    may add `dead` chips in the pot (antes already taken, a big-blind ante) and the stacks of players
+    out of it (`others`), which count in ICM but do not act."""
 
     stacks: tuple[int, ...]
     small_blind: int
     big_blind: int
     prizes: tuple[float, ...]
     ante: int = 0
+    dead: int = 0
+    others: tuple[int, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         n = len(self.stacks)
         if not 2 <= n <= 9:
             raise InvalidConfigError(f"an end-game has 2 to 9 players, got {n}")
-        for name in ("small_blind", "big_blind", "ante"):
+        for name in ("small_blind", "big_blind", "ante", "dead"):
             value = getattr(self, name)
             if type(value) is not int or value < 0:
                 what = name.replace("_", " ")
@@ -66,7 +71,10 @@ class EndGame:
                     f"each stack must be a whole number of chips above its ante and blind; player {i + 1}"
                     f" has {stack!r}"
                 )
-        icm([1] * n, self.prizes)  # the prizes are checked as ICM checks them
+        if any(type(stack) is not int or stack <= 0 for stack in self.others):
+            raise InvalidConfigError(f"the stacks out of the hand must be positive, got {self.others!r}")
+        if self.prizes:
+            icm([1] * (n + len(self.others)), self.prizes)  # the prizes are checked as ICM checks them
 
     @property
     def posts(self) -> tuple[int, ...]:
@@ -145,7 +153,7 @@ def _final_stacks(game: EndGame, pusher: int, callers: tuple[int, ...], strength
     paid = np.array([min(game.ante + post, s) for post, s in zip(game.posts, game.stacks, strict=True)])
     if pusher < 0:  # a walk: the big blind takes everything in the middle
         final = np.broadcast_to(stacks - paid, (len(strength), n)).copy()
-        final[:, 1] += paid.sum()
+        final[:, 1] += paid.sum() + game.dead
         return final
     live = [pusher, *callers]
     level = game.stacks[pusher]
@@ -156,9 +164,10 @@ def _final_stacks(game: EndGame, pusher: int, callers: tuple[int, ...], strength
     back = np.maximum(put - top, 0)  # chips beyond what any live player matched go back
     put -= back
     final = np.broadcast_to(stacks - put, (len(strength), n)).copy()
-    below = 0
+    below, dead = 0, game.dead  # dead money goes to the main pot
     for cap in sorted({int(put[p]) for p in live}):
-        amount = int(np.minimum(put, cap).sum() - np.minimum(put, below).sum())
+        amount = int(np.minimum(put, cap).sum() - np.minimum(put, below).sum()) + dead
+        dead = 0
         eligible = [p for p in live if put[p] >= cap]
         best = strength[:, eligible].max(axis=1)
         winners = strength[:, eligible] == best[:, None]
@@ -173,15 +182,18 @@ def _final_stacks(game: EndGame, pusher: int, callers: tuple[int, ...], strength
 
 
 def _payoffs(game: EndGame, final: Ints) -> Floats:
-    """Each player's prize equity (share of the pool) after the hand, each row of final stacks."""
+    """Each player's prize equity (share of the pool) after the hand, each row of final stacks
+    (without prizes: each player's share of the chips)."""
+    if not game.prizes:
+        return final / float(sum(game.stacks) + sum(game.others) + game.dead)
     pool = float(sum(game.prizes))
     rows, index = np.unique(final, axis=0, return_inverse=True)
     start = game.stacks
     values = np.zeros((len(rows), len(start)))
-    prizes = list(game.prizes) + [0.0] * len(start)
+    prizes = list(game.prizes) + [0.0] * (len(start) + len(game.others))
     for r, row in enumerate(rows.tolist()):
-        equities = icm(row, game.prizes).equities
-        survivors = sum(1 for s in row if s > 0)
+        equities = icm([*row, *game.others], game.prizes).equities
+        survivors = sum(1 for s in row if s > 0) + len(game.others)
         busted = sorted((p for p in range(len(row)) if row[p] == 0), key=lambda p: -start[p])
         place = survivors
         for _, group in itertools.groupby(busted, key=lambda p: start[p]):
