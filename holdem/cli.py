@@ -28,6 +28,7 @@ from holdem.arguments import (
     subcommand,
 )
 from holdem.errors import HoldemError
+from holdem.progress import close_bars
 
 __all__ = ["main"]
 
@@ -364,6 +365,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status: int = args.run(args)
     except KeyboardInterrupt:
+        close_bars()
         print(f"\nholdem {command}: interrupted", file=sys.stderr)
         return 130
     except HoldemError as error:

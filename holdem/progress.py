@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import NoReturn, TypeVar
 
-__all__ = ["counter", "each", "showing"]
+__all__ = ["close_bars", "counter", "each", "showing"]
 
 T = TypeVar("T")
 _FORMAT = "{l_bar}{bar}| {n_fmt}/{total_fmt} {unit} [{elapsed} so far, {remaining} left]"
@@ -53,3 +53,13 @@ def each(items: Iterable[T], total: int, unit: str, *, quiet: bool = False) -> I
 
     with tqdm(items, total=total, unit=unit, bar_format=_FORMAT, file=sys.stderr, dynamic_ncols=True) as bar:
         yield from bar
+
+
+def close_bars() -> None:
+    """Close the bars still drawn (a command stopped by Ctrl-C), so that nothing is redrawn after
+    the line that says so."""
+    if "tqdm" in sys.modules:
+        from tqdm import tqdm
+
+        for bar in list(getattr(tqdm, "_instances", ())):
+            bar.close()

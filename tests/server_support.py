@@ -19,6 +19,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
+from http.client import HTTPConnection, HTTPException
 from pathlib import Path
 from typing import Any
 
@@ -44,9 +45,15 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def free_port() -> int:
+    """A loopback port free a moment ago. Another process may take it before the server binds it,
+    so the servers started here on one (PostgreSQL, nginx) try another when theirs is taken."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+PORT_ATTEMPTS = 5
+"""How many ports a server started on a `free_port` tries before the test fails."""
 
 
 def http(base: str, method: str, path: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
@@ -220,7 +227,7 @@ def postgres_missing() -> str | None:
 def throwaway_postgres() -> Iterator[str]:
     """A new PostgreSQL cluster on a loopback port, removed afterwards; yields its URL."""
     folder = Path(tempfile.mkdtemp(prefix="holdem-pg-"))
-    data, port = folder / "data", free_port()
+    data = folder / "data"
     as_user: list[str] = []
     if os.geteuid() == 0:  # PostgreSQL refuses to run as root: run it as the postgres user
         as_user = ["runuser", "-u", "postgres", "--"]
@@ -229,15 +236,23 @@ def throwaway_postgres() -> Iterator[str]:
     initdb, pg_ctl = postgres_tool("initdb"), postgres_tool("pg_ctl")
     assert initdb is not None and pg_ctl is not None, postgres_missing()
     subprocess.run([*as_user, initdb, "-D", str(data), "-U", "postgres", "-A", "trust"], **quiet)  # type: ignore[call-overload]
-    options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=on"
-    subprocess.run(
-        [*as_user, pg_ctl, "-D", str(data), "-o", options, "-w", "-l", str(folder / "log"), "start"],
-        **quiet,
-    )  # type: ignore[call-overload]
+    stop = [*as_user, pg_ctl, "-D", str(data), "-m", "immediate", "-w", "stop"]
     try:
+        for attempt in range(PORT_ATTEMPTS):
+            port = free_port()
+            options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=on"
+            started = subprocess.run(
+                [*as_user, pg_ctl, "-D", str(data), "-o", options, "-w", "-l", str(folder / "log"), "start"],
+                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=120,
+            )  # fmt: skip
+            if started.returncode == 0:
+                break
+            log = (folder / "log").read_text(errors="replace") if (folder / "log").exists() else ""
+            if "already in use" not in log or attempt == PORT_ATTEMPTS - 1:
+                raise RuntimeError(f"PostgreSQL did not start: {started.stderr.decode()} {log}")
         yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
     finally:
-        subprocess.run([*as_user, pg_ctl, "-D", str(data), "-m", "immediate", "-w", "stop"], **quiet)  # type: ignore[call-overload]
+        subprocess.run(stop, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
         shutil.rmtree(folder, ignore_errors=True)
 
 
@@ -316,7 +331,33 @@ def nginx(backends: list[int]) -> Iterator[int]:
     """nginx on a loopback port with the shipped `docs/deploy/nginx.conf`, its two backends replaced by
     `backends` (more are added in the same form); yields its port. Stopped and removed afterwards."""
     shipped = (ROOT / "docs" / "deploy" / "nginx.conf").read_text()
-    folder, port = Path(tempfile.mkdtemp(prefix="holdem-nginx-")), free_port()
+    folder = Path(tempfile.mkdtemp(prefix="holdem-nginx-"))
+    process: subprocess.Popen[bytes] | None = None
+    try:
+        for attempt in range(PORT_ATTEMPTS):
+            port = free_port()
+            process = _start_nginx(shipped, backends, folder, port)
+            error = _wait_listening(process, port)
+            if error is None:
+                break
+            log = folder / "error.log"
+            error += log.read_text(errors="replace") if log.exists() else ""
+            if "Address already in use" not in error or attempt == PORT_ATTEMPTS - 1:
+                raise RuntimeError(f"nginx did not start: {error}")
+        yield port
+    finally:
+        if process is not None:
+            process.terminate()
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(10)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _start_nginx(shipped: str, backends: list[int], folder: Path, port: int) -> subprocess.Popen[bytes]:
+    """nginx in the foreground with the shipped site on `port` and `backends` behind it."""
     servers = "".join(f"    server 127.0.0.1:{p} max_fails=1 fail_timeout=2s;\n" for p in backends)
     lines = [
         line for line in shipped.splitlines(keepends=True) if not line.startswith("    server 127.0.0.1:")
@@ -333,30 +374,30 @@ def nginx(backends: list[int]) -> Iterator[int]:
         f"    proxy_temp_path {folder}/proxy;\n    include {folder}/holdem.conf;\n}}\n"
     )
     binary = shutil.which("nginx") or "/usr/sbin/nginx"
-    process = subprocess.Popen(
+    return subprocess.Popen(
         [binary, "-p", str(folder), "-c", str(folder / "nginx.conf"), "-e", str(folder / "error.log"),
          "-g", "daemon off;"],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )  # fmt: skip
-    try:
-        deadline = time.monotonic() + 10
-        while True:
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                break
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(
-                    f"nginx did not start: {process.stderr.read().decode() if process.stderr else ''}"
-                )
-            time.sleep(0.05)
-        yield port
-    finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(10)
-        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _wait_listening(process: subprocess.Popen[bytes], port: int) -> str | None:
+    """None once `process` answers HTTP on `port` as nginx (another server may hold the port: nginx
+    then retries the bind for a few seconds and ends); what it said, if it ends first (20 s)."""
+    deadline = time.monotonic() + 20
+    while True:
+        connection = HTTPConnection("127.0.0.1", port, timeout=1)
+        with contextlib.suppress(OSError, HTTPException):
+            connection.request("GET", "/")
+            if "nginx" in (connection.getresponse().getheader("Server") or ""):
+                connection.close()
+                return None
+        connection.close()
+        if process.poll() is not None:
+            return process.stderr.read().decode(errors="replace") if process.stderr else "it ended"
+        if time.monotonic() > deadline:
+            return "not answering after 20 s"
+        time.sleep(0.05)
 
 
 class Through(Server):

@@ -2,14 +2,20 @@
 
 import argparse
 import contextlib
+import fcntl
 import inspect
 import io
 import json
 import os
+import pty
 import random
+import re
 import signal
+import struct
 import subprocess
 import sys
+import termios
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -40,20 +46,47 @@ def _interruptible() -> None:
 
 
 def interrupt(
-    args: list[str], *, after: float = 2.5, stdin: str | None = None
+    args: list[str], *, ready: str | None, stdin: str | None = None
 ) -> subprocess.CompletedProcess[str]:
-    """Run a holdem command in its own process group and press Ctrl-C after `after` seconds
-    (SIGINT to the group). The group is killed in any case, and must be gone when this returns.
-    The workloads are bounded, so that a missed signal still ends in seconds."""
+    """Run a holdem command in its own process group and press Ctrl-C (SIGINT to the group) once it
+    is under way: once `ready` (a regular expression) appears in what it has printed, standard error
+    being a terminal so that progress bars are drawn; or, for a command that prints nothing before
+    it ends, once its processes have used more CPU time than starting up takes. Waits are bounded
+    (60 s), the group is killed in any case and must be gone when this returns, and the workloads
+    are bounded, so that a missed signal still ends in seconds."""
+    controller, terminal = pty.openpty()
+    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # 100 columns for the bar
     process = subprocess.Popen(
-        [*HOLDEM, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL, start_new_session=True,
-        preexec_fn=_interruptible,
+        [*HOLDEM, *args], stdout=subprocess.PIPE, stderr=terminal, start_new_session=True,
+        stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL, preexec_fn=_interruptible,
     )  # fmt: skip
+    os.close(terminal)
+    out, err = bytearray(), bytearray()
+    assert process.stdout is not None
+    readers = [
+        threading.Thread(target=_drain, args=(process.stdout.fileno(), out), daemon=True),
+        threading.Thread(target=_drain, args=(controller, err), daemon=True),
+    ]
+    for reader in readers:
+        reader.start()
     try:
-        time.sleep(after)
+        deadline = time.monotonic() + 60
+        while not (
+            re.search(ready, (out + err).decode(errors="replace"))
+            if ready is not None
+            else cpu_seconds(process.pid) > STARTUP_CPU_SECONDS
+        ):
+            assert process.poll() is None, f"it ended before it was under way: {(out + err).decode()}"
+            assert time.monotonic() < deadline, f"not under way after 60 s: {(out + err).decode()}"
+            time.sleep(0.02)
         os.killpg(process.pid, signal.SIGINT)
-        out, err = process.communicate(stdin, timeout=60)
+        if process.stdin is not None:
+            with contextlib.suppress(BrokenPipeError):
+                process.stdin.write((stdin or "").encode())
+                process.stdin.close()
+        process.wait(timeout=60)
+        for reader in readers:
+            reader.join(timeout=10)
         for _ in range(100):  # workers exit with the parent; give them a moment
             if not group_alive(process.pid):
                 break
@@ -63,7 +96,38 @@ def interrupt(
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
         process.wait(timeout=10)
-    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
+        os.close(controller)
+    text = (out.decode(errors="replace"), err.decode(errors="replace").replace("\r\n", "\n"))
+    return subprocess.CompletedProcess(process.args, process.returncode, *text)
+
+
+STARTUP_CPU_SECONDS = 1.5
+"""More CPU time than importing holdem and parsing the command take (about 0.5 s here)."""
+
+
+def _drain(fd: int, into: bytearray) -> None:
+    """Read `fd` into `into` until it ends (a terminal whose processes are gone reads as an error)."""
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            return
+        if not chunk:
+            return
+        into += chunk
+
+
+def cpu_seconds(group: int) -> float:
+    """The CPU time used so far by the running processes of a process group, from /proc."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[2]) == group:
+            total += int(fields[11]) + int(fields[12])  # utime and stime, in clock ticks
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def group_alive(group: int) -> bool:
@@ -81,7 +145,8 @@ def group_alive(group: int) -> bool:
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_ctrl_c_in_a_match_prints_the_results_so_far(workers: str) -> None:
     """Interrupted, a match reports the hands played, marked as interrupted, exits 130, no traceback."""
-    done = interrupt(["match", "random", "random", "--hands", "300000", "--seed", "3", "--workers", workers])
+    args = ["match", "random", "random", "--hands", "300000", "--seed", "3", "--workers", workers]
+    done = interrupt(args, ready=r"\b[1-9]\d*/300000 hands")
     assert 130 == done.returncode, done.stderr
     assert "Traceback" not in done.stderr + done.stdout
     assert "(interrupted: the results of the hands played so far)" in done.stdout
@@ -92,7 +157,8 @@ def test_ctrl_c_in_a_match_prints_the_results_so_far(workers: str) -> None:
 def test_ctrl_c_in_a_tournament_series_reports_the_finished_runs(workers: str) -> None:
     """As a match does: the tournaments finished so far, marked as interrupted, exit 130."""
     done = interrupt(
-        ["tournament", "random", "calling-station", "--runs", "6000", "--seed", "1", "--workers", workers]
+        ["tournament", "random", "calling-station", "--runs", "6000", "--seed", "1", "--workers", workers],
+        ready=r"\b[1-9]\d*/6000 tournaments",
     )
     assert 130 == done.returncode, done.stderr
     assert "Traceback" not in done.stderr + done.stdout
@@ -102,15 +168,17 @@ def test_ctrl_c_in_a_tournament_series_reports_the_finished_runs(workers: str) -
 
 
 @pytest.mark.parametrize(
-    ("args", "stdin"),
+    ("args", "ready", "stdin"),
     [
-        (["equity", "any", "any", "any", "--samples", "12000000"], None),
-        (["bench", "engine", "--hands", "300000", "--repeat", "1"], None),
-        (["play", "--bots", "calling-station"], ""),
+        (["equity", "any", "any", "any", "--samples", "12000000"], None, None),
+        (["bench", "engine", "--hands", "300000", "--repeat", "1"], None, None),
+        (["play", "--bots", "calling-station"], r"your action \[", ""),
     ],
 )
-def test_ctrl_c_elsewhere_is_one_line_and_exit_130(args: list[str], stdin: str | None) -> None:
-    done = interrupt(args, stdin=stdin)
+def test_ctrl_c_elsewhere_is_one_line_and_exit_130(
+    args: list[str], ready: str | None, stdin: str | None
+) -> None:
+    done = interrupt(args, ready=ready, stdin=stdin)
     assert 130 == done.returncode, done.stderr
     assert "Traceback" not in done.stderr + done.stdout
     assert done.stderr.strip().endswith("interrupted")

@@ -253,10 +253,12 @@ def test_a_stalled_owner_that_wakes_after_losing_its_table_does_not_write_for_it
             state = json.loads(stale.recv(timeout=5))
             assert a.process is not None
             os.kill(a.process.pid, signal.SIGSTOP)
-            time.sleep(LEASE + 0.5)
-            status, _ = b.http("GET", f"/api/tables/{table}/ledger", token=ADMIN)
-            assert 200 == status
-            assert [table] == serving(b)  # b took the table over
+            deadline = time.monotonic() + LEASE + 10  # once a's lease has run out, b takes the table over
+            while not (
+                b.http("GET", f"/api/tables/{table}/ledger", token=ADMIN)[0] == 200 and [table] == serving(b)
+            ):
+                assert time.monotonic() < deadline, "b did not take the table over"
+                time.sleep(0.1)
             with connect(f"{b.ws}/ws?token={tokens[actor]}", open_timeout=5) as ws:
                 now = json.loads(ws.recv(timeout=5))
                 ws.send(json.dumps({"type": "act", "hand": now["hand"], "action": "call"}))
