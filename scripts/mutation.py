@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 MODULES = ("pots", "showdown", "betting", "posting", "positions", "hand", "checks", "evaluator",
            "tournament/payouts", "tournament/icm", "vector/settle")  # fmt: skip
 TESTS = ("test_rules", "test_hand_properties", "test_table", "test_tournament", "test_vector",
-         "test_evaluator", "test_views_snapshots", "test_bad_input", "test_settlement")  # fmt: skip
+         "test_evaluator", "test_views_snapshots", "test_bad_input", "test_settlement", "test_refusals")  # fmt: skip
 EQUIVALENTS = ROOT / "tests" / "mutation-equivalents.txt"
 KILLED = {"killed", "timeout"}
 
@@ -57,6 +57,7 @@ def main() -> int:
     )
     parser.add_argument("--max-children", type=int, default=2)
     parser.add_argument("--timeout", type=float, default=3600.0, help="seconds before the run is stopped")
+    parser.add_argument("--diffs", action="store_true", help="print each survivor's change (mutmut show)")
     args = parser.parse_args()
     if importlib.util.find_spec("mutmut") is None:
         print("mutation.py needs mutmut: pip install mutmut", file=sys.stderr)
@@ -83,11 +84,16 @@ def main() -> int:
             return 1
         listing = subprocess.run([sys.executable, "-m", "mutmut", "results", "--all", "true"], cwd=folder,
                                  capture_output=True, text=True, check=True).stdout  # fmt: skip
-    return report(listing)
+        survivors = report(listing)
+        for name in survivors if args.diffs else []:
+            shown = subprocess.run([sys.executable, "-m", "mutmut", "show", name], cwd=folder,
+                                   capture_output=True, text=True).stdout  # fmt: skip
+            print(f"\n# {name}\n{shown.strip()}")
+    return 0
 
 
-def report(listing: str) -> int:
-    """Print the score per module and each survivor not judged equivalent."""
+def report(listing: str) -> list[str]:
+    """Print the score per module and each survivor not judged equivalent; returns their names."""
     statuses = dict(re.findall(r"^\s*(holdem\.\S+): (.+?)\s*$", listing, re.M))
     known = equivalents()
     per_module: dict[str, Counter[str]] = {}
@@ -102,7 +108,7 @@ def report(listing: str) -> int:
             tally["equivalent"] += 1
         else:
             tally[status] += 1
-            survivors.append(f"{name}: {status}")
+            survivors.append(name)
     print(f"{'module':<28} {'mutants':>7} {'killed':>7} {'equiv.':>6} {'left':>5}  score")
     total = Counter[str]()
     for module, tally in sorted(per_module.items()):
@@ -115,12 +121,12 @@ def report(listing: str) -> int:
     print(f"{'all':<28} {total['all']:>7} {total['killed']:>7} {total['equivalent']:>6} "
           f"{total['all'] - total['killed'] - total['equivalent']:>5}  {score:.1%}")  # fmt: skip
     print("\nsurvivors not judged equivalent:" if survivors else "\nno survivors left")
-    for line in survivors:
-        print(f"  {line}")
+    for name in survivors:
+        print(f"  {name}: {statuses[name]}")
     stale = sorted(set(known) - set(statuses))
     if stale:
         print(f"\n{len(stale)} mutants in {EQUIVALENTS.name} no longer exist (the code changed): {stale[:5]}")
-    return 0
+    return survivors
 
 
 if __name__ == "__main__":
