@@ -1,0 +1,195 @@
+"""Rules at their edges, each worked out by hand from the rule: raise caps and reopening in fixed-limit
+(rules 8, 9, 13) and under a game's own cap, the set-up's refusals word for word, forced bets in
+the log and the pot, who shows and who mucks (rule 19), and the rake of a single pot (rule 20)."""
+
+from __future__ import annotations
+
+import pytest
+
+from holdem import Action, Hand, Stakes
+from holdem.cards import parse_cards
+from holdem.deck import Deck
+from holdem.errors import InvalidConfigError
+from holdem.pots import Pot
+from holdem.showdown import reveal, showdown_order
+from holdem.stakes import Rules, Structure
+
+
+def dealt(holes: str, board: str = "") -> Deck:
+    """A deck dealing these hole cards (two per player, in dealing order) and this board."""
+    cards = parse_cards(holes)
+    return Deck.for_hand([cards[i : i + 2] for i in range(0, len(cards), 2)], parse_cards(board))
+
+
+def play(hand: Hand, *actions: Action) -> Hand:
+    for action in actions:
+        hand.act(action)
+    return hand
+
+
+# ----------------------------------------------------------------------------------- betting
+
+
+def test_a_games_own_cap_on_raise_actions_per_round() -> None:
+    """`max_raises` (ACPC's maxRaises): with two per round, the third player may only call."""
+    hand = Hand.start([100] * 4, Stakes(1, 2), rules=Rules(max_raises=(2, 2, 2, 2)))
+    play(hand, Action.raise_to(4))
+    assert hand.legal_actions().min_raise_to == 6  # type: ignore[union-attr]
+    play(hand, Action.raise_to(6))
+    assert hand.legal_actions().min_raise_to is None  # type: ignore[union-attr]
+
+
+def test_a_games_own_cap_replaces_fixed_limits_bet_and_four_raises() -> None:
+    """Fixed-limit with its own cap of ten raise actions: a fifth raise is still allowed (rule 13's
+    bet and four raises is the default cap, not the game's)."""
+    hand = Hand.start(
+        [100] * 3, Stakes(1, 2, structure=Structure.FIXED_LIMIT), rules=Rules(max_raises=(10,) * 4)
+    )
+    play(hand, *(Action.raise_to(to) for to in (4, 6, 8, 10)))
+    assert hand.legal_actions().min_raise_to == 12  # type: ignore[union-attr]
+
+
+def test_fixed_limit_bet_and_four_raises_preflop() -> None:
+    """Rule 13: the big blind is the bet, so four raises preflop (to 4, 6, 8, 10) close the raising."""
+    hand = Hand.start([100] * 3, Stakes(1, 2, structure=Structure.FIXED_LIMIT))
+    play(hand, Action.raise_to(4), Action.raise_to(6), Action.raise_to(8))
+    assert hand.legal_actions().min_raise_to == 10  # type: ignore[union-attr]
+    play(hand, Action.raise_to(10))
+    assert hand.legal_actions().min_raise_to is None  # type: ignore[union-attr]
+
+
+def test_fixed_limit_small_bet_on_the_flop_big_bet_on_the_turn() -> None:
+    hand = Hand.start([100] * 3, Stakes(1, 2, structure=Structure.FIXED_LIMIT))
+    play(hand, Action.call(), Action.call(), Action.check())
+    legal = hand.legal_actions()
+    assert legal is not None and (legal.min_raise_to, legal.max_raise_to) == (2, 2)
+    play(hand, Action.check(), Action.check(), Action.check())
+    legal = hand.legal_actions()
+    assert legal is not None and (legal.min_raise_to, legal.max_raise_to) == (4, 4)
+
+
+def test_fixed_limit_an_all_in_under_half_a_bet_is_not_a_raise_for_the_cap() -> None:
+    """Small bet 10: UTG raises to 20, the button moves in for 24 (4 more, under half a bet: not a
+    raise, rule 13), then the blinds raise to 34 and 44: UTG may still raise, to 54, as the fourth
+    raise; after it, nobody may."""
+    stakes = Stakes(5, 10, structure=Structure.FIXED_LIMIT)
+    hand = Hand.start([200, 200, 200, 24], stakes)
+    play(hand, Action.raise_to(20), Action.raise_to(24), Action.raise_to(34), Action.raise_to(44))
+    assert hand.legal_actions().min_raise_to == 54  # type: ignore[union-attr]
+    play(hand, Action.raise_to(54))
+    assert hand.legal_actions().min_raise_to is None  # type: ignore[union-attr]
+
+
+def test_fixed_limit_a_short_all_in_reopens_only_at_half_a_bet() -> None:
+    """Big bet 6 on the turn: a bets 6, b moves in for 8 (2 more: a third of a bet), c calls; a, who
+    bet, may not raise again: less than half a bet was added (rule 13)."""
+    stakes = Stakes(1, 2, structure=Structure.FIXED_LIMIT, small_bet=3, big_bet=6)
+    hand = Hand.start([100, 10, 100], stakes)
+    play(hand, Action.call(), Action.call(), Action.check())  # preflop: 2 each
+    play(hand, Action.check(), Action.check(), Action.check())  # flop
+    play(hand, Action.raise_to(6), Action.raise_to(8), Action.call())  # turn: a, b all-in, c
+    legal = hand.legal_actions()
+    assert legal is not None and legal.player == 0 and legal.min_raise_to is None
+
+
+# ----------------------------------------------------------------------------------- set-up
+
+
+THIRTEEN = Deck(parse_cards("AsKsQsJsTs9s8s7s6s5s4s3s2s"))
+TWO, THREE = [100, 100], [100, 100, 100]
+
+
+@pytest.mark.parametrize(
+    ("stacks", "options", "message"),
+    [
+        ([100] * 11, {}, "a hand needs 2 to 10 players, got 11"),
+        ([100, 0], {}, "stack of player 1 must be a positive whole number, at most"),
+        (TWO, {"blinds": [1, -2]}, "blinds must be 2 non-negative whole numbers, got [1, -2]"),
+        (TWO, {"blinds": [1, 2.0]}, "blinds must be 2 non-negative whole numbers, got [1, 2.0]"),
+        (TWO, {"dead": [0, -1]}, "dead money must be 2 non-negative whole numbers, got [0, -1]"),
+        (TWO, {"dead": [0, 1.5]}, "dead money must be 2 non-negative whole numbers, got [0, 1.5]"),
+        (TWO, {"dead": [0]}, "dead money must be 2 non-negative whole numbers, got [0]"),
+        (TWO, {"first_to_act": 2}, "first_to_act must be a player 0..1, got 2"),
+        (TWO, {"first_to_act": 1.0}, "first_to_act must be a player 0..1, got 1.0"),
+        (THREE, {"big_blind_player": 3}, "big_blind_player must be a player 0..2, got 3"),
+        (THREE, {"big_blind_player": 1.0}, "big_blind_player must be a player 0..2, got 1.0"),
+        (TWO, {"rules": "strict"}, "rules must be a Rules, got 'strict'"),
+        (THREE, {"deck": THIRTEEN}, "the deck has 13 cards; 3 players need 14"),
+        (THREE, {"deck": "AsKs"}, "the deck is 'AsKs'; 3 players need 14"),
+    ],
+)
+def test_a_hand_that_cannot_start_says_why(
+    stacks: list[int], options: dict[str, object], message: str
+) -> None:
+    with pytest.raises(InvalidConfigError) as raised:
+        Hand.start(stacks, Stakes(1, 2), **options)  # type: ignore[arg-type]
+    assert str(raised.value).startswith(message)
+
+
+def test_a_deck_with_just_enough_cards_starts_a_hand() -> None:
+    cards = parse_cards("AsKsQsJsTs9s8s7s6s5s4s3s2sAh")
+    assert Hand.start([100] * 3, Stakes(1, 2), deck=Deck(cards)).actor == 2
+
+
+def test_forced_bets_in_the_log_and_the_pot() -> None:
+    """Blinds are logged as blinds; without a big-blind ante nobody posts one; declared dead money
+    and a big-blind ante both go to the pot as dead money, not as bets (rules 4, 5)."""
+    plain = Hand.start([100] * 3, Stakes(1, 2))
+    assert [(kind, player, amount) for kind, player, _, amount, *_ in plain.log[:2]] == [
+        ("blind", 0, 1),
+        ("blind", 1, 2),
+    ]
+    assert not [entry for entry in plain.log if entry[0] == "ante"]
+    hand = Hand.start([100] * 3, Stakes(1, 2, big_blind_ante=3), dead=[0, 0, 1])
+    assert hand.pot == 1 + 2 + 3 + 1  # the blinds, the big blind's ante for the table, the dead chip
+    assert hand.bets == [1, 2, 0]
+
+
+# ---------------------------------------------------------------------------------- showdown
+
+
+def test_showdown_order_from_the_last_aggressor_or_left_of_the_button() -> None:
+    """Rule 19: the last aggressor on the river shows first, then round the table; with none (or
+    one no longer in the hand), the first player in left of the button."""
+    assert showdown_order([0, 2, 3], 2) == [2, 3, 0]
+    assert showdown_order([3, 0, 2], None) == [0, 2, 3]
+    assert showdown_order([0, 2, 3], 1) == [0, 2, 3]
+
+
+def test_a_hand_that_cannot_win_a_pot_it_is_in_is_mucked() -> None:
+    """Rule 19 with mucking: each player shows only a hand at least as good as the best shown among
+    the players of some pot they are in; a side pot is judged on its own."""
+    main, side = Pot(30, (0, 1, 2)), Pot(20, (1, 2))
+    assert reveal([0, 1, 2], {0: 90, 1: 50, 2: 60}, [main, side], show_all=False) == [0, 1, 2]
+    assert reveal([0, 1, 2], {0: 90, 1: 50, 2: 40}, [main, side], show_all=False) == [0, 1]
+    assert reveal([0, 1, 2], {0: 90, 1: 90, 2: 40}, [main], show_all=False) == [0, 1]  # a tie shows
+    assert reveal([0, 1, 2], {0: 90, 1: 50, 2: 40}, [main], show_all=True) == [0, 1, 2]
+
+
+def test_with_side_pots_and_no_all_in_at_the_end_losers_muck() -> None:
+    """The button is all-in preflop for 10; the blinds bet 10 more on the flop and check the turn and
+    the river. The small blind (first left of the button) shows the best hand; the big blind, beaten
+    in both pots, mucks, and so does the button, beaten in the main pot."""
+    deck = dealt("AhAd 7c2d Kh9s", "Ac8s4d3c2h")
+    hand = Hand.start([100, 100, 10], Stakes(1, 2), deck=deck)
+    play(hand, Action.raise_to(10), Action.call(), Action.call())
+    play(hand, Action.raise_to(10), Action.call())
+    for _ in range(2):
+        play(hand, Action.check(), Action.check())
+    result = hand.result
+    assert result is not None
+    assert result.shown[0] is not None and result.shown[1] is None and result.shown[2] is None
+    assert result.payouts == (50, 0, 0) and result.winners == ((0,), (0,))
+
+
+def test_the_rake_of_a_single_pot_is_its_percentage_rounded_down_and_capped() -> None:
+    """Rule 20: 5% of a 200 pot is 10; of 190, 9 (9.5 rounded down); a cap of 4 holds it to 4."""
+    for stacks, rules, rake in (
+        ([100, 100], Rules(rake_percent=5), 10),
+        ([95, 95], Rules(rake_percent=5), 9),
+        ([100, 100], Rules(rake_percent=5, rake_cap=4), 4),
+    ):
+        hand = Hand.start(stacks, Stakes(1, 2), rules=rules, deck=dealt("AhAd 7c2d", "Ac8s4d3c2h"))
+        play(hand, Action.all_in(), Action.call())
+        assert hand.result is not None and hand.result.rake == rake
+        assert hand.result.payouts == (2 * stacks[0] - rake, 0)
