@@ -131,7 +131,8 @@ def test_all_in_is_a_call_when_the_chips_just_cover_the_bet() -> None:
     hand.act(Action.raise_to(6))
     hand.act(Action.fold())
     hand.act(Action.all_in())  # the big blind: 2 in, 4 behind, 4 owed
-    assert hand.history[-1][1] == Action.call() and hand.stacks[1] == 0
+    assert hand.history[-1] == (1, Action.call())
+    assert len(hand.board) == 5  # all in: the board is run out to the showdown
 
 
 # ------------------------------------------------------------------------------- positions
