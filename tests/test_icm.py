@@ -4,6 +4,7 @@ sampled estimate's standard error against the model's own variance, and the prog
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 
@@ -88,8 +89,24 @@ def test_the_sampled_standard_error_is_the_models_own() -> None:
     assert small.stderr[0] == pytest.approx(math.sqrt(p * (1 - p) * 8 / 7 / 8), abs=1e-12)  # n - 1
 
 
-def test_sampling_reports_its_progress_in_chunks_to_the_end() -> None:
-    """Chunks of two million keys: 20 players make chunks of 100,000 orders."""
+def test_sampling_reports_its_progress_in_chunks_and_counts_every_chunk() -> None:
+    """Chunks of two million keys: 20 players make chunks of 100,000 orders, 3 players 666,666. Every
+    chunk counts in the estimate: the equities add up to the prize, within their errors."""
     seen: list[tuple[int, int]] = []
-    icm([1000 + k for k in range(20)], [1], samples=250_000, rng=2, progress=lambda d, t: seen.append((d, t)))
+    stacks = [1000 + k for k in range(20)]
+    result = icm(stacks, [1], samples=250_000, rng=2, progress=lambda d, t: seen.append((d, t)))
     assert seen == [(100_000, 250_000), (200_000, 250_000), (250_000, 250_000)]
+    assert sum(result.equities) == pytest.approx(1.0)
+    assert result.equities[0] == pytest.approx(1000 / sum(stacks), abs=4 * result.stderr[0])
+    p = 1000 / sum(stacks)  # the chance the first player wins, and a coin's variance p(1 - p)
+    assert result.stderr[0] == pytest.approx(math.sqrt(p * (1 - p) / 250_000), rel=0.05)
+    seen.clear()
+    icm([3, 2, 1], [1], method="sampled", samples=1_000_000, rng=2, progress=lambda d, t: seen.append((d, t)))
+    assert seen == [(666_666, 1_000_000), (1_000_000, 1_000_000)]
+
+
+def test_a_seed_or_a_random_source_gives_the_same_estimate_and_the_default_is_200000_orders() -> None:
+    stacks = [1000 + 10 * k for k in range(EXACT_LIMIT + 1)]
+    seeded = icm(stacks, [5, 3, 2], rng=9)
+    assert seeded == icm(stacks, [5, 3, 2], rng=9) == icm(stacks, [5, 3, 2], rng=random.Random(9))
+    assert seeded == icm(stacks, [5, 3, 2], rng=9, samples=200_000)

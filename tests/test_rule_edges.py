@@ -164,6 +164,8 @@ def test_a_hand_that_cannot_win_a_pot_it_is_in_is_mucked() -> None:
     assert reveal([0, 1, 2], {0: 90, 1: 50, 2: 40}, [main, side], show_all=False) == [0, 1]
     assert reveal([0, 1, 2], {0: 90, 1: 90, 2: 40}, [main], show_all=False) == [0, 1]  # a tie shows
     assert reveal([0, 1, 2], {0: 90, 1: 50, 2: 40}, [main], show_all=True) == [0, 1, 2]
+    # The second shows for a pot of its own; the main pot's best is still the first's 90.
+    assert reveal([0, 1, 2], {0: 90, 1: 50, 2: 60}, [main, Pot(20, (1,))], show_all=False) == [0, 1]
 
 
 def test_with_side_pots_and_no_all_in_at_the_end_losers_muck() -> None:
@@ -193,3 +195,76 @@ def test_the_rake_of_a_single_pot_is_its_percentage_rounded_down_and_capped() ->
         play(hand, Action.all_in(), Action.call())
         assert hand.result is not None and hand.result.rake == rake
         assert hand.result.payouts == (2 * stacks[0] - rake, 0)
+
+
+def test_fixed_limit_preflop_raises_by_the_small_bet() -> None:
+    """Rule 13: preflop and on the flop the raise is the small bet, here 3 over a big blind of 2."""
+    hand = Hand.start([100] * 3, Stakes(1, 2, structure=Structure.FIXED_LIMIT, small_bet=3, big_bet=6))
+    legal = hand.legal_actions()
+    assert legal is not None and (legal.min_raise_to, legal.max_raise_to) == (5, 5)
+
+
+def test_fixed_limit_bet_and_four_raises_after_the_flop() -> None:
+    hand = Hand.start([100] * 3, Stakes(1, 2, structure=Structure.FIXED_LIMIT))
+    play(hand, Action.call(), Action.call(), Action.check())
+    play(hand, Action.raise_to(2), Action.raise_to(4), Action.raise_to(6), Action.raise_to(8))
+    assert hand.legal_actions().min_raise_to == 10  # type: ignore[union-attr]
+    play(hand, Action.raise_to(10))
+    assert hand.legal_actions().min_raise_to is None  # type: ignore[union-attr]
+
+
+def test_fixed_limit_an_all_in_of_exactly_half_a_bet_is_a_raise() -> None:
+    """Rule 13: small bet 10; UTG raises to 20, the button moves in for 25 (exactly half a bet: a
+    raise), the blinds raise to 35 and 45: that is the bet and four raises, so UTG may only call."""
+    hand = Hand.start([200, 200, 200, 25], Stakes(5, 10, structure=Structure.FIXED_LIMIT))
+    play(hand, Action.raise_to(20), Action.raise_to(25), Action.raise_to(35), Action.raise_to(45))
+    assert hand.legal_actions().min_raise_to is None  # type: ignore[union-attr]
+
+
+def test_acpc_rules_reopen_on_any_raise_and_set_the_next_minimum() -> None:
+    """ACPC: a short all-in reopens the betting for everyone, and the next raise must go at least as
+    far above it as the previous minimum or as the short raise went (here to 10: 7 + 3)."""
+    hand = Hand.start([7, 100, 100], Stakes(1, 2), rules=Rules.acpc())
+    play(hand, Action.raise_to(6), Action.raise_to(7), Action.call())  # the small blind 1 more, all-in
+    legal = hand.legal_actions()
+    assert legal is not None and legal.player == 2 and legal.min_raise_to == 10
+
+
+def test_the_first_player_to_act_may_be_player_0_and_bad_types_are_named() -> None:
+    assert Hand.start([100] * 3, Stakes(1, 2), first_to_act=0).actor == 0
+    with pytest.raises(InvalidConfigError) as raised:
+        Hand.start([100, 100], "1/2")  # type: ignore[arg-type]
+    assert str(raised.value) == "stakes must be a Stakes, got '1/2'"
+    with pytest.raises(InvalidConfigError) as raised:
+        Hand.start([100, 100], Stakes(1, 2), dead_button="no")  # type: ignore[arg-type]
+    assert str(raised.value) == "dead_button must be true or false, got 'no'"
+    with pytest.raises(InvalidConfigError, match="stack of player 0 must be a positive whole number"):
+        Hand.start([100.0, 100], Stakes(1, 2))  # type: ignore[list-item]
+
+
+def test_antes_are_logged_and_every_dead_chip_goes_to_the_winner() -> None:
+    """Each ante is an "ante" entry; with a big-blind ante and dead money declared for another
+    player, the big blind's walk collects the small blind, the table's ante and the dead chip
+    (and its own unmatched chip comes back)."""
+    hand = Hand.start([100] * 3, Stakes(1, 2, ante=1))
+    assert [entry[:4] for entry in hand.log[:3]] == [("ante", i, (), 1) for i in range(3)]
+    walk = Hand.start([100] * 3, Stakes(1, 2, big_blind_ante=3), dead=[0, 0, 1])
+    play(walk, Action.fold(), Action.fold())
+    assert walk.result is not None and walk.result.payouts == (0, 1 + 1 + 3 + 1, 0)
+    assert walk.result.final_stacks == (99, 102, 99)
+
+
+def test_no_flop_no_drop() -> None:
+    """Rule 20: a hand won before the flop pays no rake, however large the pot (here 201: the small
+    blind, the raise to 100 and as much of the re-raise as it matched)."""
+    hand = Hand.start([1000] * 3, Stakes(1, 2), rules=Rules(rake_percent=5))
+    play(hand, Action.raise_to(100), Action.fold(), Action.raise_to(300), Action.fold())
+    assert hand.result is not None and hand.result.rake == 0 and hand.result.payouts == (0, 201, 0)
+
+
+def test_all_in_with_side_pots_every_hand_is_shown() -> None:
+    """Rule 19: when betting ends with players all-in, every hand is shown, side pots or not."""
+    deck = dealt("AhAd 7c2d Kh9s", "Ac8s4d3c2h")
+    hand = Hand.start([100, 50, 10], Stakes(1, 2), deck=deck)
+    play(hand, Action.all_in(), Action.all_in(), Action.call())
+    assert hand.result is not None and all(cards is not None for cards in hand.result.shown)
