@@ -239,7 +239,7 @@ def test_the_first_player_to_act_may_be_player_0_and_bad_types_are_named() -> No
         Hand.start([100, 100], Stakes(1, 2), dead_button="no")  # type: ignore[arg-type]
     assert str(raised.value) == "dead_button must be true or false, got 'no'"
     with pytest.raises(InvalidConfigError, match="stack of player 0 must be a positive whole number"):
-        Hand.start([100.0, 100], Stakes(1, 2))  # type: ignore[list-item]
+        Hand.start([100.0, 100.0], Stakes(1, 2))  # type: ignore[list-item]
 
 
 def test_antes_are_logged_and_every_dead_chip_goes_to_the_winner() -> None:
