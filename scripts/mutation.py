@@ -126,11 +126,11 @@ def report(listing: str) -> list[str]:
             survivors.append(name)
     print(f"{'module':<28} {'mutants':>7} {'killed':>7} {'equiv.':>6} {'left':>5} {'unrun':>5}  score")
     total = Counter[str]()
-    for module, tally in [*sorted(per_module.items()), ("all", None)]:
-        if tally is None:
-            tally = total
-        else:
-            total += tally
+    rows: list[tuple[str, Counter[str] | None]] = [*sorted(per_module.items()), ("all", None)]
+    for module, row in rows:
+        tally = total if row is None else row
+        if row is not None:
+            total += row
         judged = tally["all"] - tally["equivalent"] - tally["unchecked"]
         left = judged - tally["killed"]
         score = tally["killed"] / max(judged, 1)
