@@ -140,7 +140,8 @@ def report(listing: str) -> list[str]:
     print("\nsurvivors not judged equivalent:" if survivors else "\nno survivors left")
     for name in survivors:
         print(f"  {name}: {statuses[name]}")
-    stale = sorted(set(known) - set(statuses))
+    run = tuple(f"{module}." for module in per_module)  # only the modules of this run can be judged
+    stale = sorted(name for name in set(known) - set(statuses) if name.startswith(run))
     if stale:
         print(f"\n{len(stale)} mutants in {EQUIVALENTS.name} no longer exist (the code changed): {stale[:5]}")
     return survivors
