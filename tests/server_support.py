@@ -169,18 +169,22 @@ class ProcessServer(Server):
         """Start the server; the first start binds a port the system chooses (``--port 0``), read from
         the line the server prints, and a restart binds the same one."""
         command = [sys.executable, "-m", "holdem", "serve", "--port", str(self.port), "--db", self.url]
-        self.process = subprocess.Popen(
-            [*command, "--admin-token", ADMIN, "--rate", str(self.rate), *self.args],
-            cwd=ROOT,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-        )
-        assert self.process.stdout is not None
-        line = self.process.stdout.readline().decode()  # "holdem serve: http://127.0.0.1:PORT/  (…)"
-        found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        if found is None:
-            error = self.process.stderr.read().decode() if self.process.stderr else ""
-            raise RuntimeError(f"holdem serve did not start: {line!r} {error}")
+        with tempfile.TemporaryFile() as errors:  # a file, not a pipe nobody reads: a full pipe blocks
+            self.process = subprocess.Popen(
+                [*command, "--admin-token", ADMIN, "--rate", str(self.rate), *self.args],
+                cwd=ROOT,
+                stdout=subprocess.PIPE,
+                stderr=errors,
+            )
+            assert self.process.stdout is not None
+            line = self.process.stdout.readline().decode()  # "holdem serve: http://127.0.0.1:PORT/  (…)"
+            found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+            if found is None:
+                self.process.kill()
+                self.process.wait(10)
+                errors.seek(0)
+                raise RuntimeError(f"holdem serve did not start: {line!r} {errors.read().decode()}")
+        threading.Thread(target=self.process.stdout.read, daemon=True).start()  # drained to its end
         self.port = int(found[1])
         self.wait_healthy()
         return self

@@ -4,6 +4,7 @@ and a stalled process that lost a table cannot write for it."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -26,6 +27,8 @@ pytest.importorskip(
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from holdem.server.config import Cluster, TableConfig
+from holdem.server.hub import Hub
 from holdem.server.room import Room
 from holdem.server.storage import LeaseLost, open_storage
 from tests.server_support import (
@@ -237,6 +240,43 @@ def test_a_write_under_a_lease_that_another_process_took_over_is_refused_and_cha
     else:
         with throwaway_postgres() as url:
             check(url)
+
+
+def test_a_table_read_back_after_its_lease_was_lost_is_not_served_again(tmp_path: Path) -> None:
+    """A write that fails for another reason than the fence (PostgreSQL ended the session of a process
+    stopped inside the write) reads its table back. If the process lost the lease meanwhile (another
+    took the table over while it was stopped, and its lease round let the table go), the table read
+    back is not served here again: it stays with the process that holds its lease."""
+    url = f"sqlite:///{tmp_path / 'h.db'}"
+    seed = open_storage(url)
+    seed.commit([("t1", json.dumps(Room("t1", TableConfig(seats=2)).to_dict()), [], [])])
+    other = open_storage(url)
+    other.owner, other.ttl = "b", 30.0
+
+    async def scenario() -> None:
+        hub = Hub(url, ADMIN, cluster=Cluster("http://127.0.0.1:9", lease_seconds=0.3))
+        await hub.start()
+        try:
+            assert await hub.take("t1")
+            assert "t1" in hub.rooms
+            time.sleep(0.5)  # the event loop stalls past the lease (as under SIGSTOP)
+            assert 2 == other.acquire("t1", "http://b")  # and another process takes the table over
+            deadline = time.monotonic() + 5
+            while "t1" in hub.rooms and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)  # the lease round finds the lease gone and lets the table go
+            assert "t1" not in hub.rooms
+            await hub._reload("t1")  # what a failed write does next
+            await asyncio.sleep(0.5)  # some lease rounds later
+            assert "t1" not in hub.rooms
+            assert ("b", "http://b", 2) == (other.lease("t1") or ())[:3]
+        finally:
+            await hub.stop()
+
+    try:
+        asyncio.run(asyncio.wait_for(scenario(), 30))
+    finally:
+        seed.close()
+        other.close()
 
 
 @needs_postgres

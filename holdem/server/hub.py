@@ -340,6 +340,9 @@ class Hub:
     async def _reload(self, ident: str) -> None:
         loop = asyncio.get_running_loop()
         state = await loop.run_in_executor(self.executor, self.storage.room, ident)
+        if self.cluster is not None and lease_key(ident) not in self.storage.epochs:
+            self.drop(ident)  # its lease was lost while it was read (after a failed write): not ours
+            return
         data = json.loads(state) if state is not None else None
         if data is not None and data.get("format") == TOURNEY:  # a tournament: with all its tables
             tourney = self.tourneys[ident] = Tourney.from_dict(data, time.monotonic())
@@ -488,9 +491,7 @@ class Hub:
         elif kind == "sit_out":
             await self.apply(connection.room, lambda r, now: (None, r.sit_out(seat)))
         elif kind == "sit_in":
-            await self.apply(
-                connection.room, lambda r, now: (None, r.sit_in(seat, data.get("post", False), now))
-            )
+            await self.apply(connection.room, lambda r, t: (None, r.sit_in(seat, data.get("post", False), t)))
         else:  # rebuy
             await self.apply(connection.room, lambda r, now: (None, r.rebuy(seat, data.get("amount"), now)))
 
