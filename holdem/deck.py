@@ -104,11 +104,17 @@ class Deck:
         return cls((*top, *rest))
 
     @classmethod
-    def for_hand(cls, holes: Sequence[Sequence[Card | None]], board: Sequence[Card | None] = ()) -> Deck:
+    def for_hand(
+        cls,
+        holes: Sequence[Sequence[Card | None]],
+        board: Sequence[Card | None] = (),
+        again: Sequence[Card | None] = (),
+    ) -> Deck:
         """A deck that deals a hand these hole cards (per player, in dealing order) and this board,
-        with burns between streets; None stands for a card nobody knows (an unused one is put there).
+        with burns between streets, then `again`: the streets of a second run-out (5, 2 or 1 cards,
+        rule 32); None stands for a card nobody knows (an unused one is put there).
         Raises `DuplicateCardError` when a card is given twice."""
-        known = [c for c in (*(c for hole in holes for c in hole), *board) if c is not None]
+        known = [c for c in (*(c for hole in holes for c in hole), *board, *again) if c is not None]
         if len(set(known)) != len(known):
             twice = next(c for c in known if known.count(c) > 1)
             raise DuplicateCardError(f"card {twice} is dealt twice")
@@ -120,6 +126,11 @@ class Deck:
         for street in ((0, 3), (3, 4), (4, 5)):
             order.append(next(spare))  # the burn
             order += [c or next(spare) for c in padded[street[0] : street[1]]]
+        first = 5 - len(again)  # where on the board the second run-out starts
+        for start, end in ((0, 3), (3, 4), (4, 5)):
+            if start >= first:  # the second run-out's burn, then its street
+                order.append(next(spare))
+                order += [c or next(spare) for c in again[start - first : end - first]]
         return cls._of((*order, *spare))
 
     def copy(self) -> Deck:

@@ -21,6 +21,7 @@ from holdem.deck import Deck, RandomSource
 from holdem.errors import IllegalActionError
 from holdem.events import Event, HandResult, LogEntry, Phase
 from holdem.posting import post, posted_in_full, setup
+from holdem.runout import run_again
 from holdem.showdown import Settlement, result_of, settle
 from holdem.stakes import Rules, Stakes, Structure
 from holdem.views import redacted_log
@@ -36,8 +37,6 @@ _ROTATIONS = [[tuple((k + j) % n for j in range(n)) for k in range(n)] for n in 
 # The hole-card events as everybody sees them (no cards), for n players.
 _HOLE_EVENTS = [tuple(("hole", i, (), None, None, Phase.PREFLOP) for i in range(n)) for n in range(11)]
 _DEFAULT_RULES = Rules()
-# The street that dealt the board's last card, by the board's size (run-outs log it).
-_STREET_OF_BOARD = {3: Phase.FLOP, 4: Phase.TURN, 5: Phase.RIVER}
 # Enum members as module constants: a global lookup is several times faster than `Enum.MEMBER`.
 _FOLD = ActionKind.FOLD
 _CHECK = ActionKind.CHECK
@@ -76,6 +75,7 @@ class Hand:
     folded: list[bool]
     acted: list[int | None]
     board: list[Card]
+    second_board: list[Card]
     holes: list[tuple[Card, ...]]
     history: list[tuple[int, Action]]
     log: list[LogEntry]
@@ -163,13 +163,13 @@ class Hand:
             )
             self.with_chips = sum(1 for stack in self.stacks if stack)
         self.stakes = stakes
-        self.deck = deck if deck is not None else Deck.sampled(rng, 2 * n + 8)
+        self.deck = deck if deck is not None else Deck.sampled(rng, 2 * n + 8 + 8 * self.rules.run_twice)
         self.starting_stacks = tuple(stacks)
         self.chips = sum(stacks)  # on the table in all: the stacks plus the pot, until settlement
         self.opener = first_to_act
         self.button = None if dead_button else n - 1
         self.folded = [False] * n
-        self.board = []
+        self.board, self.second_board = [], []  # the second: a hand run twice (rule 32)
         self.history = []
         self.live = n
         self.actor = None
@@ -455,19 +455,17 @@ class Hand:
             self.phase = _COMPLETE
             return
         log, phase = self.log, self.phase
-        if self.live > 1:
-            while len(self.board) < 5:  # all-in run-out
-                cards = self.deck.burn_and_deal(3 if not self.board else 1)
-                self.board.extend(cards)
-                log.append(("board", None, cards, None, None, _STREET_OF_BOARD[len(self.board)]))
         holes = [(a.index, b.index) for a, b in self.holes]
         # Rule 19: with players all-in and no more betting, every hand is turned face up.
         all_in = self.with_chips <= 1
+        if all_in and self.rules.run_twice and self.live > 1:  # rule 32: the rest dealt again
+            self.second_board = run_again(self.deck, self.board, log)
         aggressor = self.aggressor if self.street is _RIVER else None
         board = [card.index for card in self.board]
         outcome = settle(
             self.contributions, self.folded, self.dead, holes, board,
             aggressor=aggressor, all_in=all_in, rules=self.rules,
+            again=[card.index for card in self.second_board],
         )  # fmt: skip
         shown: list[tuple[Card, ...] | None] = [None] * n
         for j, showed in outcome.order:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from holdem.events import Phase
 from holdem.hand import Hand
+from holdem.runout import runs_from
 
 __all__ = ["InvariantError", "check_hand"]
 
@@ -19,8 +20,9 @@ def _require(condition: bool, broken: str) -> None:
 
 def check_hand(hand: Hand) -> None:
     """Raise `InvariantError` naming the first broken invariant: chips conserved, the pot equal to
-    the chips in the middle, pots equal to contributions, no negative amounts, and a player to
-    act exactly while the hand is unfinished."""
+    the chips in the middle, pots equal to contributions, no card dealt twice (a second run-out
+    shares only the cards out before the all-in), no negative amounts, and a player to act exactly
+    while the hand is unfinished."""
     total = sum(hand.starting_stacks)
     result = hand.result
     if result is None:
@@ -34,6 +36,10 @@ def check_hand(hand: Hand) -> None:
         _require(sum(hand.stacks) + result.rake == total, "chips not conserved after settlement")
         paid = sum(p.amount for p in result.pots) + result.rake
         _require(paid == sum(hand.contributions) + hand.dead, "the pots are not the contributions")
+    shared = runs_from(hand.log) if hand.second_board else 0  # rule 32: the cards out before the all-in
+    dealt = [*(card for hole in hand.holes for card in hole), *hand.board, *hand.second_board[shared:]]
+    _require(len(set(dealt)) == len(dealt), "a card dealt twice")
+    _require(hand.second_board[:shared] == hand.board[:shared], "a second board that is not the first's")
     _require(all(s >= 0 for s in hand.stacks), "a negative stack")
     _require(all(b >= 0 for b in hand.bets), "a negative bet")
     if hand.actor is not None:

@@ -21,6 +21,7 @@ from holdem.cards import Card, parse_cards
 from holdem.deck import Deck
 from holdem.errors import HoldemError, InvalidCardError, InvalidHistoryError
 from holdem.hand import Hand
+from holdem.runout import runs_from
 from holdem.stakes import Rules, Stakes, Structure
 
 __all__ = ["Replay", "dumps", "export", "iter_files", "load", "loads", "replay"]
@@ -30,6 +31,7 @@ _PLAYER_ACTION = re.compile(r"p([0-9]{1,2}) (f|cc|cbr|sm)(?: (\S+))?")
 _DEAL = re.compile(r"d (dh|db) (?:p([0-9]{1,2}) )?(\S+)")
 _AMOUNT = re.compile(r"[0-9]{1,18}")  # chips: whole numbers, at most 18 digits
 _PROFILES = {"pokerstars": Rules.pokerstars()}
+_NOT_TWICE = "a second run-out is dealt, but the betting did not end all-in before the river"
 """The rules a document may name in its ``_rules`` field: the site it was dealt on (rule 11)."""
 
 
@@ -170,13 +172,14 @@ def _setup(data: Mapping[str, Any]) -> tuple[Stakes, list[int], list[int], int |
 
 def _rules(data: Mapping[str, Any]) -> Rules:
     """The rules a hand was dealt by: `holdem`'s, or a site's named in the ``_rules`` user field."""
-    name = data.get("_rules")
-    if name is None:
-        return Rules()
-    if not isinstance(name, str) or name not in _PROFILES:
+    name, twice = data.get("_rules"), data.get("_run_twice", False)
+    if name is not None and (not isinstance(name, str) or name not in _PROFILES):
         known = ", ".join(map(repr, _PROFILES))
         raise InvalidHistoryError(f"field '_rules' names unknown rules {name!r} (known: {known})")
-    return _PROFILES[name]
+    if not isinstance(twice, bool):
+        raise InvalidHistoryError(f"field '_run_twice' must be true or false, got {twice!r}")
+    rules = Rules() if name is None else _PROFILES[name]
+    return attrs.evolve(rules, run_twice=True) if twice else rules
 
 
 def _cards(text: str, where: str) -> list[Card | None]:
@@ -224,9 +227,9 @@ def replay(data: Mapping[str, Any], source: str = "<phh>") -> Replay:
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise InvalidHistoryError("field 'actions' must be a list of strings")
     lines = [a.split(" #", 1)[0].strip() for a in actions]
-    holes, board = _dealt_cards(lines, actions, n)
+    holes, board, again = _dealt_cards(lines, actions, n, rules.run_twice)
     try:
-        deck = Deck.for_hand(holes, board)
+        deck = Deck.for_hand(holes, board, again)
     except HoldemError:
         raise InvalidHistoryError("a card is dealt twice") from None
     try:
@@ -248,7 +251,11 @@ def replay(data: Mapping[str, Any], source: str = "<phh>") -> Replay:
         raise InvalidHistoryError(f"the history ends before the hand is over ({hand.phase.name.lower()})")
     result = hand.result
     assert result is not None
-    unknown = {i for i in range(n) if None in holes[i]} | ({-1} if None in board else set())
+    rerun = len(hand.second_board) - runs_from(hand.log) if hand.second_board else 0  # cards run again
+    if len(again) > rerun:
+        raise InvalidHistoryError(_NOT_TWICE)
+    missing = None in board or None in again or len(again) < rerun
+    unknown = {i for i in range(n) if None in holes[i]} | ({-1} if missing else set())
     showdown = sum(1 for f in hand.folded if not f) > 1
     needs = {i for i in range(n) if not hand.folded[i]} | {-1} if showdown else set()
     if showdown and unknown & needs:
@@ -257,12 +264,14 @@ def replay(data: Mapping[str, Any], source: str = "<phh>") -> Replay:
 
 
 def _dealt_cards(
-    lines: list[str], actions: list[str], n: int
-) -> tuple[list[list[Card | None]], list[Card | None]]:
-    """The hole cards (by player) and the board the history deals, to stack the deck (None: a card
-    nobody knows)."""
+    lines: list[str], actions: list[str], n: int, twice: bool
+) -> tuple[list[list[Card | None]], list[Card | None], list[Card | None]]:
+    """The hole cards (by player), the board and the second run-out (rule 32: after the board,
+    street by street) that the history deals, to stack the deck (None: a card nobody knows)."""
     holes: list[list[Card | None]] = [[None, None] for _ in range(n)]
     board: list[Card | None] = []
+    again: list[Card | None] = []
+    streets: list[int] = []  # the second run-out's deals, by size
     for index, line in enumerate(lines):
         deal = _DEAL.fullmatch(line)
         if not deal:
@@ -274,11 +283,19 @@ def _dealt_cards(
             if not 0 <= player < n or len(cards) != 2:
                 raise InvalidHistoryError(f"{where}: deal two hole cards to a player p1..p{n}")
             holes[player] = cards
+        elif twice and len(board) == 5:  # the second run-out (rule 32), street by street
+            if deal[2] or len(cards) not in ((1, 3) if not again else (1,)) or len(again) + len(cards) > 5:
+                raise InvalidHistoryError(f"{where}: a second run-out is dealt street by street")
+            again.extend(cards)
+            streets.append(len(cards))
         else:
             if deal[2] or len(cards) not in ((3,) if not board else (1,)) or len(board) + len(cards) > 5:
                 raise InvalidHistoryError(f"{where}: the board is dealt as 3, then 1, then 1 cards")
             board.extend(cards)
-    return holes, board
+    if streets not in ([], [3, 1, 1], [1, 1], [1]):
+        shape = "3, 1, 1 cards, or 1, 1, or 1"
+        raise InvalidHistoryError(f"a second run-out deals each street after the all-in again: {shape}")
+    return holes, board, again
 
 
 def _play(hand: Hand, lines: list[str], actions: list[str], holes: list[list[Card | None]]) -> None:
@@ -291,7 +308,9 @@ def _play(hand: Hand, lines: list[str], actions: list[str], holes: list[list[Car
         if deal:
             if deal[1] == "db":
                 dealt_board += len(deal[3]) // 2
-                if len(hand.board) < dealt_board:
+                if sum(len(entry[2]) for entry in hand.log if entry[0] == "board") < dealt_board:
+                    if hand.is_complete:  # a second run-out of a hand that was not run twice
+                        raise InvalidHistoryError(f"{where}: {_NOT_TWICE}")
                     raise InvalidHistoryError(f"{where}: board dealt while betting is still open")
             elif hand.history:
                 raise InvalidHistoryError(f"{where}: hole cards dealt after the betting began")
@@ -347,6 +366,8 @@ def export(hand: Hand) -> dict[str, Any]:
     named = [name for name, rules in _PROFILES.items() if hand.rules == rules]
     if named:  # dealt by a site's rules: a user field, read back by replay (holdem's own go unnamed)
         data["_rules"] = named[0]
+    if hand.rules.run_twice:  # a user field: PHH has none for it (the second run's deals follow the first's)
+        data["_run_twice"] = True
     if any(hand.declared_dead):  # missed blinds at a table: user fields, read back by replay
         data["_dead"] = list(hand.declared_dead)[:: -1 if n == 2 else 1]
     if hand.opener is not None:

@@ -39,21 +39,22 @@ def settle(
     aggressor: int | None,
     all_in: bool,
     rules: Rules,
+    again: Sequence[int] = (),
 ) -> Settlement:
     """Build the pots, take the rake, show down the live hands and award every pot.
 
     `board` is the board as dealt (complete when hands are shown; empty before the flop), `aggressor` the
     last player to bet or raise on the river, and `all_in` whether betting ended with players
-    all-in (then every hand is shown, rule 19).
+    all-in (then every hand is shown, rule 19). `again` is the second board of a hand run twice
+    (rule 32): each pot is then split between the two boards.
     """
     live = [j for j, out in enumerate(folded) if not out]
     level = contributions[live[0]]
+    if again:
+        return _twice(contributions, folded, dead, live, holes, (board, again), rules)
     if len(live) > 1 and max(contributions) == level and {contributions[j] for j in live} == {level}:
         return _single_pot(contributions, dead, live, holes, board, aggressor, all_in, rules)
-    pots = build_pots(contributions, folded, dead)
-    rake = 0
-    if rules.rake_percent and board:  # no flop, no drop (rule 20)
-        pots, rake = take_rake(pots, rules.rake_percent, rules.rake_cap)
+    pots, rake = _raked(build_pots(contributions, folded, dead), board, rules)
     strengths: list[int | None] = [None] * len(folded)
     order: list[tuple[int, bool]] = []
     if len(live) > 1:
@@ -68,6 +69,41 @@ def settle(
         strengths[live[0]] = 0
     payouts, winners = award(pots, strengths)
     return Settlement(payouts, pots, winners, order, rake)
+
+
+def _raked(pots: list[Pot], board: Sequence[int], rules: Rules) -> tuple[list[Pot], int]:
+    """The pots after the rake, and the rake: none without a flop (rule 20)."""
+    if rules.rake_percent and board:
+        return take_rake(pots, rules.rake_percent, rules.rake_cap)
+    return pots, 0
+
+
+def _twice(
+    contributions: Sequence[int],
+    folded: Sequence[bool],
+    dead: int,
+    live: list[int],
+    holes: Sequence[tuple[int, int]],
+    boards: tuple[Sequence[int], Sequence[int]],
+    rules: Rules,
+) -> Settlement:
+    """`settle` for a hand run twice (rule 32): every live hand is shown (they are all-in), each pot
+    (after the rake) is halved, the odd chip to the first board's half, and each half is awarded
+    on its board (odd chips of a tie by rule 18). A pot's winners are those of either board."""
+    pots, rake = _raked(build_pots(contributions, folded, dead), boards[0], rules)
+    payouts = [0] * len(folded)
+    won: list[set[int]] = [set() for _ in pots]
+    for k, board in enumerate(boards):
+        strengths: list[int | None] = [None] * len(folded)
+        for j, value in zip(live, strengths_on(board, [holes[j] for j in live]), strict=True):
+            strengths[j] = value
+        halves = [Pot(pot.amount // 2 + (pot.amount % 2 if k == 0 else 0), pot.eligible) for pot in pots]
+        paid, winners = award(halves, strengths)
+        payouts = [a + b for a, b in zip(payouts, paid, strict=True)]
+        for pot_winners, new in zip(won, winners, strict=True):
+            pot_winners.update(new)
+    order = [(j, True) for j in showdown_order(live, None)]
+    return Settlement(payouts, pots, [tuple(sorted(w)) for w in won], order, rake)
 
 
 def showdown_order(live: Sequence[int], last_aggressor: int | None) -> list[int]:

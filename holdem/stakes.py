@@ -136,6 +136,9 @@ class Rules:
       ACPC dealer's rule).
     - `raise_uncallable`: offer a raise to a player facing a bet even when nobody else could put in
       another chip (everyone else all-in); what nobody called is returned (PokerStars' rule).
+    - `run_twice`: when the betting ends before the river with everyone in the hand but one at most
+      all-in, the rest of the board is dealt twice and each pot split between the boards (rule 32;
+      the players' agreement, as a table's standing rule).
     """
 
     short_all_in_reopens: bool = False
@@ -147,6 +150,7 @@ class Rules:
     max_raises: tuple[int, ...] | None = attrs.field(default=None, converter=_raise_caps)
     raise_against_covered: bool = False
     raise_uncallable: bool = False
+    run_twice: bool = False
 
     def __attrs_post_init__(self) -> None:
         for name in (
@@ -155,6 +159,7 @@ class Rules:
             "muck_losers",
             "raise_against_covered",
             "raise_uncallable",
+            "run_twice",
         ):
             if not isinstance(getattr(self, name), bool):
                 raise InvalidConfigError(f"{name} must be true or false, got {getattr(self, name)!r}")

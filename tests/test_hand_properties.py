@@ -39,7 +39,7 @@ class HandMachine(RuleBasedStateMachine):
         structure=structures,
         blinds=st.sampled_from([(1, 2), (5, 10), (50, 100)]),
         ante=st.sampled_from([0, 0, 1, 5]),
-        rules=st.sampled_from([Rules(), Rules.acpc(), Rules.pokerstars()]),
+        rules=st.sampled_from([Rules(), Rules.acpc(), Rules.pokerstars(), Rules(run_twice=True)]),
         seed=st.integers(0, 2**32),
     )
     def start(

@@ -10,7 +10,7 @@ ORDER = [
     "errors", "arguments", "progress", "cards", "deck",
     "_tables", "evaluator", "batch", "ranges", "odds",
     "stakes", "actions", "pots", "events", "positions", "views",
-    "showdown", "betting", "posting", "checks", "hand", "invariants",
+    "showdown", "runout", "betting", "posting", "checks", "hand", "invariants",
     "phh", "pokerstars", "table", "snapshot",
     "bots", "decide", "stats", "luck", "parallel", "match", "session", "tournament", "pushfold",
     "vector", "acpc", "env", "learn", "server",

@@ -53,6 +53,8 @@ def write_hand(doc: Mapping[str, Any], number: int = 1) -> str:
     hand = result.hand
     if hand is None or not result.settled or hand.result is None:
         raise InvalidHistoryError("the showdown cards are unknown, so the hand cannot be written out")
+    if hand.second_board:
+        raise InvalidHistoryError("a hand run twice is not written in PokerStars' form yet (its PHH has it)")
     unknown = {
         int(line.split(" ")[2][1:]) - 1
         for line in doc["actions"]
