@@ -27,12 +27,12 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULES = ("pots", "showdown", "betting", "posting", "positions", "hand", "checks", "evaluator",
+MODULES = ("pots", "showdown", "runout", "betting", "posting", "positions", "hand", "checks", "evaluator",
            "tournament/payouts", "tournament/icm", "vector/settle")  # fmt: skip
 TESTS = ("test_rules", "test_hand_properties", "test_table", "test_tournament", "test_vector",
          "test_evaluator", "test_views_snapshots", "test_bad_input", "test_settlement", "test_refusals",
          "test_icm", "test_vector_settle", "test_rule_edges", "test_evaluator_words",
-         "test_hand_words")  # fmt: skip
+         "test_hand_words", "test_run_twice")  # fmt: skip
 EQUIVALENTS = ROOT / "tests" / "mutation-equivalents.txt"
 KILLED = {"killed", "timeout"}
 

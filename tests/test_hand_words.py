@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from holdem import Action, Hand, Stakes
 from holdem.cards import parse_cards
 from holdem.deck import Deck
+from holdem.errors import IllegalActionError
 from holdem.snapshot import to_dict
 from holdem.stakes import Rules
 
@@ -45,3 +48,38 @@ def test_rewinding_keeps_every_set_up_option() -> None:
     for action in actions[:2]:
         again.act(action)
     assert to_dict(hand.rewound(2)) == to_dict(again)
+
+
+def test_the_last_player_holds_the_button_unless_it_is_dead() -> None:
+    assert 2 == Hand.start([100] * 3, Stakes(1, 2)).button
+    assert 1 == Hand.start([100] * 2, Stakes(1, 2), deck=Deck.standard()).button
+    assert Hand.start([100] * 3, Stakes(1, 2), dead_button=True).button is None
+
+
+def test_a_seeded_hand_deals_from_its_source_only_the_cards_it_can_use() -> None:
+    """The same seed deals the same cards; the deck drawn holds two cards a player and eight for the
+    board and its burns (sixteen when the board may be run twice, rule 32)."""
+    first, again = (Hand.start([100] * 4, Stakes(1, 2), rng=random.Random(7)) for _ in range(2))
+    assert first.deck.order == again.deck.order
+    assert 2 * 4 + 8 == len(first.deck.order)
+    twice = Hand.start([100] * 4, Stakes(1, 2), rules=Rules(run_twice=True), rng=random.Random(7))
+    assert 2 * 4 + 16 == len(twice.deck.order)
+    assert first.deck.order == twice.deck.order[: 2 * 4 + 8]
+
+
+def test_a_player_named_by_a_number_that_is_not_an_int_is_refused_even_on_their_turn() -> None:
+    hand = Hand.start([100] * 3, Stakes(1, 2))
+    assert 2 == hand.actor
+    with pytest.raises(IllegalActionError, match=r"player must be a player number, got 2\.0"):
+        hand.act(Action.call(), 2.0)  # type: ignore[arg-type]
+    assert [] == hand.history
+
+
+def test_under_acpc_rules_a_player_facing_an_all_in_with_nobody_else_holding_chips_cannot_raise() -> None:
+    """The ACPC dealer offers a raise while another player is neither folded nor all-in (rule 21);
+    here the only other player is all-in."""
+    hand = Hand.start([200, 100], Stakes(1, 2), rules=Rules.acpc())
+    hand.act(Action.raise_to(100))  # the button, all-in
+    legal = hand.legal_actions()
+    assert legal is not None and (legal.player, legal.to_call) == (0, 98)
+    assert (legal.min_raise_to, legal.max_raise_to) == (None, None)

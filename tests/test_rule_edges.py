@@ -268,3 +268,13 @@ def test_all_in_with_side_pots_every_hand_is_shown() -> None:
     hand = Hand.start([100, 50, 10], Stakes(1, 2), deck=deck)
     play(hand, Action.all_in(), Action.all_in(), Action.call())
     assert hand.result is not None and all(cards is not None for cards in hand.result.shown)
+
+
+def test_rule_11_a_covered_player_is_passed_over_and_the_players_after_them_are_still_asked() -> None:
+    """The big blind's 2 covers both others (2 in all each). With the first to act named as the big
+    blind (a table's set-up may name anyone), the big blind is passed over and the button is asked;
+    then the small blind."""
+    hand = Hand.start([2, 100, 2], Stakes(1, 2), first_to_act=1)
+    assert 2 == hand.actor
+    hand.act(Action.call())
+    assert 0 == hand.actor
