@@ -83,3 +83,19 @@ def test_under_acpc_rules_a_player_facing_an_all_in_with_nobody_else_holding_chi
     legal = hand.legal_actions()
     assert legal is not None and (legal.player, legal.to_call) == (0, 98)
     assert (legal.min_raise_to, legal.max_raise_to) == (None, None)
+
+
+def test_the_log_ends_with_who_won_what() -> None:
+    """A hand folded to one player logs that player's win (4: the blinds, the raise above them
+    returned); a showdown logs each payout."""
+    folded = Hand.start([100, 100], Stakes(1, 2))
+    folded.act(Action.raise_to(6))
+    folded.act(Action.fold())
+    assert [("win", 1, 4)] == [(e.kind, e.player, e.amount) for e in folded.events() if e.kind == "win"]
+    cards = parse_cards("AsAh KsKh")
+    shown = Hand.start(
+        [100, 100], Stakes(1, 2), deck=Deck.for_hand([cards[:2], cards[2:]], parse_cards("2c7d9h3s4d"))
+    )
+    for action in (Action.raise_to(100), Action.call()):
+        shown.act(action)
+    assert [("win", 0, 200)] == [(e.kind, e.player, e.amount) for e in shown.events() if e.kind == "win"]

@@ -207,3 +207,43 @@ def test_rule_32_pokerstars_text_is_refused_for_a_hand_run_twice() -> None:
     hand.act(call)
     with pytest.raises(InvalidHistoryError, match="a hand run twice is not written in PokerStars' form"):
         write_hand(export(hand))
+
+
+def test_rule_32_the_rake_is_taken_once_before_the_pot_is_halved() -> None:
+    """5% of 200 capped at 3: 197 is split, 99 on the first board (the aces), 98 on the second."""
+    rules = Rules(run_twice=True, rake_percent=5, rake_cap=3)
+    hand = Hand.start([100, 101], Stakes(1, 2), rules=rules, deck=Deck.stacked(HEADS_UP.replace(" ", "")))
+    hand.act(Action.raise_to(101))
+    hand.act(call)
+    assert hand.result is not None
+    assert ((99, 98), 3) == (hand.result.payouts, hand.result.rake)
+
+
+def test_rule_32_dead_money_is_split_with_the_pot() -> None:
+    """A big-blind ante of 2 is dead money (rule 5): the pot of 202 is 101 on each board."""
+    stakes = Stakes(1, 2, big_blind_ante=2)
+    hand = Hand.start([102, 101], stakes, rules=TWICE, deck=Deck.stacked(HEADS_UP.replace(" ", "")))
+    hand.act(Action.raise_to(101))
+    hand.act(call)
+    assert hand.result is not None
+    assert ((101, 101), (Pot(202, (0, 1)),)) == (hand.result.payouts, hand.result.pots)
+
+
+def test_rule_32_players_all_in_from_the_blinds_see_two_boards_of_their_own() -> None:
+    """Nobody acts: both are all-in posting the blinds. The whole board is dealt twice, no card shared."""
+    for seed in range(20):
+        hand = Hand.start([2, 1], Stakes(1, 2), rules=TWICE, rng=random.Random(seed))
+        assert hand.is_complete and [] == hand.history
+        assert 5 == len(hand.board) == len(hand.second_board)
+        assert not set(hand.board) & set(hand.second_board)
+
+
+def test_rule_32_a_hand_won_when_the_others_fold_is_not_run_twice() -> None:
+    """Folded to one player on the flop, with a rake (the only fold that reaches the showdown's
+    settlement): one board, the flop."""
+    rules = Rules(run_twice=True, rake_percent=5)
+    hand = Hand.start([100, 100], Stakes(1, 2), rules=rules, deck=Deck.stacked(HEADS_UP.replace(" ", "")))
+    for action in (call, check, Action.raise_to(10), Action.fold()):
+        hand.act(action)
+    assert hand.is_complete and [] == hand.second_board
+    assert [3] == [len(e.cards) for e in hand.events() if e.kind == "board"]
