@@ -12,7 +12,7 @@ ORDER = [
     "stakes", "actions", "pots", "events", "positions", "views",
     "showdown", "runout", "betting", "posting", "checks", "hand", "invariants",
     "phh", "pokerstars", "table", "snapshot",
-    "bots", "decide", "stats", "luck", "parallel", "match", "session", "tournament", "pushfold",
+    "bots", "decide", "stats", "luck", "parallel", "match", "session", "settleup", "tournament", "pushfold",
     "vector", "acpc", "env", "learn", "server",
     "report", "play",
     "bench", "docs", "cli", "__main__",
