@@ -273,3 +273,36 @@ def _table_of(server: ThreadServer, token: str) -> str:
 def over_at(server: ThreadServer, tournament: str) -> Any:
     """`play_bots`'s stop condition: the tournament is over."""
     return lambda runs: server.http("GET", f"/api/tournaments/{tournament}")[1]["status"] == "finished"
+
+
+def test_rule_32_a_table_that_runs_it_twice_shows_both_boards_at_the_showdown(tmp_path: Path) -> None:
+    """A table made with `run_twice`: one player moves all-in by mouse, the other calls; the caller's
+    page shows the first board and the second (five cards each, none shared) while the showdown is
+    held, each page's list of hands keeps both boards with the winners, and the stored PHH says so."""
+    with ThreadServer(f"sqlite:///{tmp_path / 'holdem.db'}") as server:
+        table = server.table(seats=2, action_seconds=60, run_twice=True)
+        tokens = {name: server.join(table, name, 200)[1] for name in ("ann", "bob")}
+        with pages(server, tokens, DESKTOP) as seen:
+            first = actor(seen)
+            first.locator('#actions [data-preset="max"]').click()
+            first.locator('#actions [data-action="raise"]').click()
+            expect(first.locator("#actions")).to_be_hidden()  # the all-in is in: the other's turn
+            other = next(page for page in seen.values() if page is not first)
+            other.locator('#actions [data-action="call"]').click()
+            # The showdown is held on screen for 2.5 s (then the next hand is drawn): read it at once.
+            expect(other.locator("#second-board [data-card]")).to_have_count(5)
+            expect(other.locator("#board [data-card]")).to_have_count(5)
+            first_board, second_board = (
+                other.locator(f"#{where} [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+                for where in ("board", "second-board")
+            )
+            assert not set(first_board) & set(second_board)
+            for page in seen.values():  # and each page's list of hands keeps both boards
+                page.locator("#history-toggle").click()
+                kept = page.locator("#hands > li").first
+                expect(kept).to_contain_text("wins")
+                expect(kept).to_contain_text(
+                    f"Board: {' '.join(first_board)} · second board: {' '.join(second_board)}"
+                )
+        first_hand = server.hands(table)[0]  # stored with the rule: its PHH replays both boards
+        assert "_run_twice = true" in first_hand["phh"]

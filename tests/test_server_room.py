@@ -260,3 +260,28 @@ def test_a_hand_the_blinds_alone_decide_is_recorded_and_the_next_one_dealt() -> 
         assert r.table.hand is None or not r.table.hand.is_complete
         assert 202 == r.chips()
         assert (r.table.hand is None) == any(p is not None and p.stack == 0 for p in r.table.seats)
+
+
+def test_rule_32_a_table_set_to_run_it_twice_deals_and_records_the_second_board() -> None:
+    """`run_twice`: an all-in before the flop and a call; the last hand has two boards of five, no
+    card shared, each shown hand named on both; the stored PHH replays to the same boards; the
+    setting survives a restart. Anything but true or false is refused."""
+    r = room(run_twice=True)
+    for name in ("ann", "bob"):
+        r.join(name, 100, None, 0.0)
+    assert r.table.rules.run_twice
+    restored = Room.from_dict(copy.deepcopy(r.to_dict()), 0.0)
+    assert restored.config.run_twice and restored.table.rules.run_twice
+    legal = r.table.hand.legal_actions()
+    r.act(r.table.seat_of(legal.player), 1, Action.raise_to(legal.max_raise_to), 0.0)
+    legal = r.table.hand.legal_actions()
+    change = r.act(r.table.seat_of(legal.player), 1, Action.call(), 0.0)
+    last = r.last_hand
+    assert last is not None and 5 == len(last["board"]) == len(last["second_board"])
+    assert not set(last["board"]) & set(last["second_board"])
+    assert set(last["shown"]) == set(last["names"]) == set(last["second_names"])
+    ((_, text),) = change.hands
+    replayed = phh.replay(phh.loads(text)[0]).hand
+    assert replayed is not None and last["second_board"] == [str(c) for c in replayed.second_board]
+    with pytest.raises(RequestError, match="run_twice must be true or false, got 'yes'"):
+        table_config({"run_twice": "yes"})

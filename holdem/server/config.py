@@ -63,6 +63,7 @@ class TableConfig:
     max_buy_in: int = 200
     action_seconds: float = 20.0
     time_bank_seconds: float = 60.0
+    run_twice: bool = False  # rule 32: an all-in before the river has the rest of the board dealt twice
 
     def to_dict(self) -> dict[str, Any]:
         return attrs.asdict(self)
@@ -72,14 +73,16 @@ _INTS = ("seats", "small_blind", "big_blind", "ante", "min_buy_in", "max_buy_in"
 
 _SECONDS = ("action_seconds", "time_bank_seconds")
 
+_BOOLS = ("run_twice",)
+
 
 def table_config(data: Any) -> TableConfig:
     """The settings in `data` (a JSON object; missing fields take their defaults)."""
     if not isinstance(data, dict):
         raise RequestError(f"table settings must be a JSON object, got {type(data).__name__}")
-    unknown = sorted(set(data) - set(_INTS) - set(_SECONDS))
+    unknown = sorted(set(data) - set(_INTS) - set(_SECONDS) - set(_BOOLS))
     if unknown:
-        raise RequestError(f"unknown table settings {unknown}; known: {', '.join(_INTS + _SECONDS)}")
+        raise RequestError(f"unknown table settings {unknown}; known: {', '.join(_INTS + _SECONDS + _BOOLS)}")
     for name in _INTS:
         value = data.get(name, 0)
         if type(value) is not int or not 0 <= value <= CHIP_LIMIT:
@@ -88,6 +91,9 @@ def table_config(data: Any) -> TableConfig:
         value = data.get(name, 1)
         if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= 86_400:
             raise RequestError(f"{name} must be a number of seconds above 0 (at most a day), got {value!r}")
+    for name in _BOOLS:
+        if not isinstance(data.get(name, False), bool):
+            raise RequestError(f"{name} must be true or false, got {data[name]!r}")
     config = TableConfig(**data)
     if not 2 <= config.seats <= 10:
         raise RequestError(f"seats must be 2 to 10, got {config.seats}")

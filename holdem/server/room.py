@@ -32,7 +32,7 @@ from holdem.errors import HoldemError, TableError
 from holdem.evaluator import evaluate
 from holdem.server.config import RequestError, TableConfig, player_name, table_config
 from holdem.snapshot import table_from_json, table_to_json
-from holdem.stakes import Stakes
+from holdem.stakes import Rules, Stakes
 from holdem.table import ButtonRule, Table
 
 __all__ = ["FORMAT", "Change", "LedgerRow", "Member", "Room", "token_digest"]
@@ -78,7 +78,8 @@ class Room:
         self.tournament = tournament
         stakes = Stakes(config.small_blind, config.big_blind, ante=config.ante)
         button: ButtonRule = "moving" if tournament is None else "dead"
-        self.table = Table(config.seats, stakes, button=button)  # rng None: the system's CSPRNG
+        rules = Rules(run_twice=config.run_twice)
+        self.table = Table(config.seats, stakes, rules=rules, button=button)  # rng None: the system's CSPRNG
         self.busted: list[
             tuple[str, int]
         ] = []  # a tournament's players out in the last hand, with their stacks
@@ -302,6 +303,12 @@ class Room:
                 str(s): evaluate([*cards, *hand.board]).describe()
                 for s, cards in zip(seats, shown, strict=True)
                 if cards and len(hand.board) == 5
+            },
+            "second_board": [str(card) for card in hand.second_board],  # rule 32: run twice
+            "second_names": {
+                str(s): evaluate([*cards, *hand.second_board]).describe()
+                for s, cards in zip(seats, shown, strict=True)
+                if cards and hand.second_board
             },
             "seats": list(seats),  # the seats dealt in, in hand order (the result's players)
             "result": hand.result.to_dict(),  # public, for bots' `end_hand`

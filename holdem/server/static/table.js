@@ -158,6 +158,9 @@ function drawTable(st, showdown) {
   $("seats").replaceChildren(...parts);
   const board = showdown ? showdown.board : st.board;
   $("board").replaceChildren(...board.map((c) => cardElement(c)));
+  const second = showdown && showdown.second_board ? showdown.second_board : [];
+  $("second-board").hidden = second.length === 0;  // a hand run twice (rule 32)
+  $("second-board").replaceChildren(...second.map((c) => cardElement(c)));
   $("pot").textContent = !showdown && st.phase ? `Pot ${st.pot}` : "";
 }
 
@@ -263,7 +266,8 @@ function renderLog() {
 
 function resultText(last, st) {
   const parts = Object.entries(last.won).map(([seat, chips]) => {
-    const named = last.names && last.names[seat] ? ` with ${last.names[seat]}` : "";
+    const again = last.second_names && last.second_names[seat] ? ` / ${last.second_names[seat]}` : "";
+    const named = last.names && last.names[seat] ? ` with ${last.names[seat]}${again}` : "";
     return `${nameOf(seat, st)} wins ${chips}${named}`;
   });
   return parts.join("; ");
@@ -276,7 +280,8 @@ function remember(last, st) {
   summary.textContent = `Hand ${last.number}: ${resultText(last, st) || "no winner recorded"}`;
   const body = document.createElement("div");
   const mine = st.seat !== null && st.hand === last.number ? st.hole : [];
-  body.textContent = `Board: ${last.board.join(" ") || "none"}` + (mine.length ? ` · your cards: ${mine.join(" ")}` : "") +
+  const again = last.second_board && last.second_board.length ? ` · second board: ${last.second_board.join(" ")}` : "";
+  body.textContent = `Board: ${last.board.join(" ") || "none"}${again}` + (mine.length ? ` · your cards: ${mine.join(" ")}` : "") +
     Object.entries(last.shown).map(([seat, cards]) => ` · ${nameOf(seat, st)} showed ${cards.join(" ")}`).join("");
   const lines = document.createElement("ol");
   if (st.hand === last.number) {
