@@ -276,7 +276,8 @@ def over_at(server: ThreadServer, tournament: str) -> Any:
 
 
 def test_rule_32_a_table_that_runs_it_twice_shows_both_boards_at_the_showdown(tmp_path: Path) -> None:
-    """A table made with `run_twice`: one player moves all-in by mouse, the other calls; the caller's
+    """A table made with `run_twice`: one player moves all-in by mouse (the raise button, the plate and
+    the caller's button all say all-in), the other calls; the caller's
     page shows the first board and the second (five cards each, none shared) while the showdown is
     held, each page's list of hands keeps both boards with the winners, and the stored PHH says so."""
     with ThreadServer(f"sqlite:///{tmp_path / 'holdem.db'}") as server:
@@ -285,9 +286,12 @@ def test_rule_32_a_table_that_runs_it_twice_shows_both_boards_at_the_showdown(tm
         with pages(server, tokens, DESKTOP) as seen:
             first = actor(seen)
             first.locator('#actions [data-preset="max"]').click()
+            expect(first.locator("#raise-to")).to_have_text("200 (all-in)")  # all-in is said so
             first.locator('#actions [data-action="raise"]').click()
             expect(first.locator("#actions")).to_be_hidden()  # the all-in is in: the other's turn
             other = next(page for page in seen.values() if page is not first)
+            expect(other.locator(".seat:not(.me):not(.empty) .stack")).to_have_text("all-in")
+            expect(other.locator("#call-amount")).to_have_text("198 (all-in)")  # all the caller has
             other.locator('#actions [data-action="call"]').click()
             # The showdown is held on screen for 2.5 s (then the next hand is drawn): read it at once.
             expect(other.locator("#second-board [data-card]")).to_have_count(5)

@@ -112,7 +112,8 @@ function seatElement(st, number, point, showdown) {
     .filter(Boolean).join(" · ");
   plate.innerHTML = '<div class="name"></div><div class="stack"></div><div class="role"></div>';
   plate.querySelector(".name").textContent = seat.name + (number === st.seat ? " (you)" : "");
-  plate.querySelector(".stack").textContent = `${seat.stack}` + (seat.pending ? ` (+${seat.pending})` : "");
+  const allIn = seat.in_hand && !seat.folded && seat.stack === 0 && !showdown;
+  plate.querySelector(".stack").textContent = (allIn ? "all-in" : `${seat.stack}`) + (seat.pending ? ` (+${seat.pending})` : "");
   plate.querySelector(".role").textContent = role;
   if (!showdown && number === st.actor) {
     el.classList.add("actor");
@@ -125,7 +126,7 @@ function seatElement(st, number, point, showdown) {
   if (seat.folded) el.classList.add("folded");
   if (seat.sitting_out || seat.joining) el.classList.add("out");
   if (showdown && showdown.won[number]) el.classList.add("winner");
-  el.setAttribute("aria-label", `${seat.name}, ${seat.stack} chips${role ? ", " + role : ""}` +
+  el.setAttribute("aria-label", `${seat.name}, ${allIn ? "all-in" : `${seat.stack} chips`}${role ? ", " + role : ""}` +
     (!showdown && number === st.actor ? ", to act" : ""));
   el.append(cards, plate);
   return el;
@@ -182,8 +183,9 @@ function renderControls() {
     button.hidden = (kind === "fold" && !legal.fold) || (kind === "check" && !legal.check) ||
       (kind === "call" && !legal.call) || (kind === "raise" && !legal.raise);
   }
-  $("call-amount").textContent = legal.call || "";
-  document.querySelector('[data-action="call"]').setAttribute("aria-label", `call ${legal.call}`);
+  const callAllIn = me && legal.call && legal.call >= me.stack;  // the call takes every chip left
+  $("call-amount").textContent = legal.call ? `${legal.call}${callAllIn ? " (all-in)" : ""}` : "";
+  document.querySelector('[data-action="call"]').setAttribute("aria-label", `call ${legal.call}${callAllIn ? ", all-in" : ""}`);
   $("sizing").hidden = !legal.raise;
   if (legal.raise) {
     for (const input of [$("amount"), $("amount-box")]) {
@@ -208,8 +210,10 @@ function setAmount(value) {
   const amount = Math.max(legal.raise.min, Math.min(legal.raise.max, Math.round(value)));
   $("amount").value = amount;
   $("amount-box").value = amount;
-  $("raise-to").textContent = amount;
-  document.querySelector('[data-action="raise"]').setAttribute("aria-label", `raise to ${amount}`);
+  const me = state.seats[state.seat];
+  const allIn = me && amount === me.bet + me.stack;  // every chip the player has
+  $("raise-to").textContent = `${amount}${allIn ? " (all-in)" : ""}`;
+  document.querySelector('[data-action="raise"]').setAttribute("aria-label", `raise to ${amount}${allIn ? ", all-in" : ""}`);
 }
 
 function raiseNow() {
