@@ -292,6 +292,7 @@ def test_rule_32_a_table_that_runs_it_twice_shows_both_boards_at_the_showdown(tm
             other = next(page for page in seen.values() if page is not first)
             expect(other.locator(".seat:not(.me):not(.empty) .stack")).to_have_text("all-in")
             expect(other.locator("#call-amount")).to_have_text("198 (all-in)")  # all the caller has
+            expect(other.locator("#log")).to_contain_text("raises to 200 (all-in)")  # and the log says so
             other.locator('#actions [data-action="call"]').click()
             # The showdown is held on screen for 2.5 s (then the next hand is drawn): read it at once.
             expect(other.locator("#second-board [data-card]")).to_have_count(5)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from holdem import phh
 from holdem.actions import Action
 from holdem.server.config import RequestError, table_config
+from holdem.server.messages import state_message
 from holdem.server.room import Change, Room, token_digest
 
 
@@ -285,3 +286,28 @@ def test_rule_32_a_table_set_to_run_it_twice_deals_and_records_the_second_board(
     assert replayed is not None and last["second_board"] == [str(c) for c in replayed.second_board]
     with pytest.raises(RequestError, match="run_twice must be true or false, got 'yes'"):
         table_config({"run_twice": "yes"})
+
+
+def test_the_log_sent_to_a_seat_gives_each_call_its_chips_and_says_all_in() -> None:
+    """Heads-up, 200 each: the small blind completes (1 chip), the big blind checks; on the flop the
+    big blind bets 10 and is called for 10; on the turn the big blind bets its last 188, all-in."""
+    r = room()
+    for name in ("ann", "bob"):
+        r.join(name, 200, None, 0.0)
+    hand = r.table.hand
+    for action in (Action.call(), Action.check(), Action.raise_to(10), Action.call(), Action.raise_to(188)):
+        legal = hand.legal_actions()
+        r.act(r.table.seat_of(legal.player), 1, action, 0.0)
+    assert hand is r.table.hand and hand.actor is not None  # the small blind still to answer
+    message = state_message(r, r.table.seat_of(0), 0.0)
+    actions = [
+        (e["action"], e.get("chips"), e.get("all_in")) for e in message["log"] if e["kind"] == "action"
+    ]
+    expected = [
+        ("call", 1, False),
+        ("check", None, None),
+        ("raise", 10, False),
+        ("call", 10, False),
+        ("raise", 188, True),
+    ]
+    assert expected == actions

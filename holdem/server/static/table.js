@@ -247,7 +247,11 @@ function logLine(entry, st) {
   if (entry.kind === "ante") return `${who}posts an ante of ${entry.amount}`;
   if (entry.kind === "hole") return `${who}is dealt ${entry.cards.join(" ")}`;
   if (entry.kind === "board") return `${entry.phase}: ${entry.cards.join(" ")}`;
-  if (entry.kind === "action") return `${who}${entry.action}s${entry.to ? ` to ${entry.to}` : ""}`;
+  if (entry.kind === "action") {  // calls with their chips; "(all-in)" when they were all the player had
+    const allIn = entry.all_in ? " (all-in)" : "";
+    if (entry.action === "call") return `${who}calls ${entry.chips}${allIn}`;
+    return `${who}${entry.action}s${entry.to ? ` to ${entry.to}` : ""}${allIn}`;
+  }
   if (entry.kind === "uncalled") return `${entry.amount} uncalled, back to ${nameOf(entry.seat, st)}`;
   if (entry.kind === "show") return `${who}shows ${entry.cards.join(" ")}`;
   if (entry.kind === "muck") return `${who}mucks`;
