@@ -31,8 +31,8 @@ _PLAYER_ACTION = re.compile(r"p([0-9]{1,2}) (f|cc|cbr|sm)(?: (\S+))?")
 _DEAL = re.compile(r"d (dh|db) (?:p([0-9]{1,2}) )?(\S+)")
 _AMOUNT = re.compile(r"[0-9]{1,18}")  # chips: whole numbers, at most 18 digits
 _PROFILES = {"pokerstars": Rules.pokerstars()}
-_NOT_TWICE = "a second run-out is dealt, but the betting did not end all-in before the river"
 """The rules a document may name in its ``_rules`` field: the site it was dealt on (rule 11)."""
+_NOT_TWICE = "a second run-out is dealt, but the betting did not end all-in before the river"
 
 
 @attrs.frozen

@@ -12,7 +12,8 @@ from holdem.events import Event, LogEntry, Phase, action_dict
 from holdem.positions import position_names
 from holdem.stakes import Stakes
 
-__all__ = ["HandState", "SeatView", "actor_view", "redacted_log", "view", "views"]
+__all__ = ["HandState", "SeatView", "actor_view", "chips_put_in", "redacted_log", "view", "views"]
+_PAYING = ("call", "raise")  # the actions that put chips in
 
 
 class HandState(Protocol):
@@ -30,6 +31,8 @@ class HandState(Protocol):
     log: list[LogEntry]
     hole_events_at: int
     button: int | None
+    starting_stacks: tuple[int, ...]
+    declared_blinds: tuple[int, ...]
 
     @property
     def stakes(self) -> Stakes: ...
@@ -322,6 +325,30 @@ def views(hand: HandState) -> list[SeatView]:
 _make = object.__new__
 _NOBODY = [(None,) * n for n in range(11)]
 _POSITIONS = [position_names(n) if n >= 2 else () for n in range(11)]
+
+
+def chips_put_in(hand: HandState) -> dict[int, tuple[int, bool]]:
+    """For each call and raise in the hand's log, by position: the chips it put in, and whether they
+    were all the player had left (the log keeps raise-to totals and bare calls)."""
+    stacks, bets = list(hand.starting_stacks), [0] * len(hand.starting_stacks)
+    level = max(hand.declared_blinds)  # a short blind posts less, but the others call the full blind
+    found: dict[int, tuple[int, bool]] = {}
+    for k, (kind, player, _, amount, action, _) in enumerate(hand.log):
+        if kind in ("ante", "blind") and player is not None and amount is not None:
+            stacks[player] -= amount
+            bets[player] += amount if kind == "blind" else 0
+        elif kind == "board":
+            bets, level = [0] * len(bets), 0
+        elif kind == "uncalled" and player is not None and amount is not None:
+            stacks[player] += amount
+        elif kind == "action" and player is not None and action is not None and action.kind.value in _PAYING:
+            to = level if action.amount is None else action.amount
+            chips = min(to - bets[player], stacks[player])
+            stacks[player] -= chips
+            bets[player] += chips
+            level = max(level, bets[player])
+            found[k] = (chips, stacks[player] == 0)
+    return found
 
 
 def redacted_log(hand: HandState, seat: int | None) -> tuple[LogEntry, ...]:

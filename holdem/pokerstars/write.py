@@ -21,6 +21,7 @@ from holdem.events import Phase
 from holdem.hand import Hand
 from holdem.phh import replay
 from holdem.stakes import Structure
+from holdem.views import chips_put_in
 
 __all__ = ["money_formatter", "write_hand"]
 
@@ -134,42 +135,32 @@ def _posts(hand: Hand, names: list[str], money: Any) -> list[str]:
 
 def _play(hand: Hand, names: list[str], money: Any) -> list[str]:
     """The betting, the streets, uncalled bets and the showdown."""
-    n = len(names)
-    stacks = list(hand.starting_stacks)
-    bets = [0] * n
-    for event in hand.events():
-        if event.kind in ("ante", "blind") and event.player is not None:
-            stacks[event.player] -= event.amount or 0
-            if event.kind == "blind":
-                bets[event.player] += event.amount or 0
+    put_in = chips_put_in(hand)
     lines: list[str] = []
     board: list[Card] = []
     showdown = False
     level = max(hand.declared_blinds)  # a short blind posts less, but the others call the full blind
-    for event in hand.events():
+    for k, event in enumerate(hand.events()):
         p = event.player
         if event.kind == "board":
             before, board = list(board), board + list(event.cards)
             street = _STREETS[Phase(len(board) - 2 if len(board) > 3 else 1)]
             new = f" {_cards(event.cards)}" if before else ""
             lines.append(f"*** {street} *** {_cards(before or board)}{new}")
-            bets, level = [0] * n, 0
+            level = 0
         elif event.kind == "action" and p is not None and event.action is not None:
             kind = event.action.kind.value
             if kind in ("fold", "check"):
                 lines.append(f"{names[p]}: {kind}s")
                 continue
+            paid, all_in = put_in[k]
             if kind == "call":
-                paid = min(level - bets[p], stacks[p])
                 text = f"calls {money(paid)}"
             else:
                 to = event.action.amount or 0
-                paid = to - bets[p]
                 text = f"bets {money(to)}" if level == 0 else f"raises {money(to - level)} to {money(to)}"
                 level = max(level, to)
-            stacks[p] -= paid
-            bets[p] += paid
-            lines.append(f"{names[p]}: {text}{' and is all-in' if not stacks[p] else ''}")
+            lines.append(f"{names[p]}: {text}{' and is all-in' if all_in else ''}")
         elif event.kind == "uncalled" and p is not None:
             lines.append(f"Uncalled bet ({money(event.amount or 0)}) returned to {names[p]}")
         elif event.kind in ("show", "muck") and p is not None:

@@ -16,7 +16,7 @@ from holdem.actions import Action
 from holdem.errors import HoldemError
 from holdem.server.config import RequestError
 from holdem.server.room import Room
-from holdem.views import redacted_log, view
+from holdem.views import chips_put_in, redacted_log, view
 
 __all__ = ["MESSAGE_LIMIT", "Request", "error_message", "parse_json", "parse_request", "state_message"]
 
@@ -119,7 +119,7 @@ def _hand_fields(
     their turn, the legal actions."""
     hand = room.table.hand
     assert hand is not None
-    paid = _chips_paid(hand)
+    paid = {k: {"chips": chips, "all_in": all_in} for k, (chips, all_in) in chips_put_in(hand).items()}
     fields: dict[str, Any] = {
         "phase": hand.phase.name.lower(),
         "board": [str(card) for card in hand.board],
@@ -147,29 +147,6 @@ def _hand_fields(
             "raise": {"min": legal.min_raise_to, "max": legal.max_raise_to} if legal.can_raise else None,
         }
     return fields
-
-
-def _chips_paid(hand: Any) -> dict[int, dict[str, Any]]:
-    """For each call and raise in the hand's log (by position): the chips it put in and whether they
-    were all the player had (``chips``, ``all_in``), so a log can say "calls 179 and is all-in"."""
-    stacks, bets = list(hand.starting_stacks), [0] * len(hand.starting_stacks)
-    level, found = max(hand.declared_blinds), {}  # a short blind posts less; the others owe it in full
-    for k, (kind, player, _, amount, action, _) in enumerate(hand.log):
-        if kind in ("ante", "blind"):
-            stacks[player] -= amount
-            bets[player] += amount if kind == "blind" else 0
-        elif kind == "board":
-            bets, level = [0] * len(bets), 0
-        elif kind == "uncalled":
-            stacks[player] += amount
-        elif kind == "action" and action.kind.value in ("call", "raise"):
-            to = level if action.amount is None else action.amount
-            chips = min(to - bets[player], stacks[player])
-            stacks[player] -= chips
-            bets[player] += chips
-            level = max(level, bets[player])
-            found[k] = {"chips": chips, "all_in": stacks[player] == 0}
-    return found
 
 
 def _blind_role(room: Room, seat: int, blind: int, dead: int) -> str | None:
