@@ -148,8 +148,9 @@ class Table:
         dealt = self._dealt_in(places, seated, ready, button, small, big)
         order = dealing_order(dealt, button, self.size)
         blinds, dead = self._forced_bets(places, order, small, big)
-        # The first to act preflop is left of the big blind, whoever else posted live.
-        first = (order.index(big) + 1) % len(order) if len(order) > 2 else None
+        # The first to act preflop is left of the big blind or the last straddle, whoever else posted live.
+        after = (order.index(big) + 1 + self._straddled(blinds, order.index(big))) % len(order)
+        first = after if len(order) > 2 else None
         self.button, self.small_blind_seat, self.big_blind_seat = button, small, big
         self.hand_seats = tuple(order)
         self.hand = Hand.start(
@@ -268,6 +269,20 @@ class Table:
             if s == big or (cash and place.posting):
                 place.owes_big = place.owes_small = place.posting = place.waiting = False
         return blinds, dead
+
+    def _straddled(self, blinds: list[int], big: int) -> int:
+        """Post the stakes' straddles at a cash table, each by the player after the one before (the
+        first after the big blind), when at least four players are dealt in and each straddler posts
+        nothing else; how many were posted."""
+        straddles = self.stakes.straddles
+        if self.button_rule != "moving" or len(blinds) < max(4, len(straddles) + 3):
+            return 0
+        for j, straddle in enumerate(straddles):
+            k = (big + 1 + j) % len(blinds)
+            if blinds[k]:
+                return j
+            blinds[k] = straddle
+        return len(straddles)
 
     def seat_of(self, player: int) -> int:
         """The seat of `player` (dealing order) in the current or last hand."""

@@ -97,7 +97,11 @@ def state_of(ws: Any) -> dict[str, Any]:
 
 
 def error_of(ws: Any) -> str:
+    """The answer to a refused message: an error (after any state broadcast meanwhile, such as the
+    other player's connecting marking them present)."""
     message = json.loads(ws.recv(timeout=5))
+    while message["type"] == "state":
+        message = json.loads(ws.recv(timeout=5))
     assert "error" == message["type"], message
     return str(message["message"])
 

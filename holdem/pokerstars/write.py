@@ -11,7 +11,7 @@ hand's place in the file and level I).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from holdem.cards import Card
@@ -48,8 +48,11 @@ def _cards(cards: Sequence[Card]) -> str:
     return "[" + " ".join(map(str, cards)) + "]"
 
 
-def write_hand(doc: Mapping[str, Any], number: int = 1) -> str:
-    """One PHH document as a PokerStars hand (raises `InvalidHistoryError` when it cannot be)."""
+def write_hand(doc: Mapping[str, Any], number: int = 1, *, dealt_to: Collection[int] | None = None) -> str:
+    """One PHH document as a PokerStars hand (raises `InvalidHistoryError` when it cannot be).
+    `dealt_to`: the players (by index) whose hole cards are written as dealt, as in a history a site
+    gives one player (None: every player whose cards the document knows); cards shown are written
+    whatever it says."""
     result = replay(doc, f"hand {number}")
     hand = result.hand
     if hand is None or not result.settled or hand.result is None:
@@ -70,7 +73,8 @@ def write_hand(doc: Mapping[str, Any], number: int = 1) -> str:
     lines = _header(doc, hand, names, seats, money, number)
     lines += _posts(hand, names, money)
     lines.append("*** HOLE CARDS ***")
-    lines += [f"Dealt to {names[p]} {_cards(hand.holes[p])}" for p in range(n) if p not in unknown]
+    known = [p for p in range(n) if p not in unknown and (dealt_to is None or p in dealt_to)]
+    lines += [f"Dealt to {names[p]} {_cards(hand.holes[p])}" for p in known]
     lines += _play(hand, names, money)
     won, rake = _winnings(doc, hand)
     lines += _collected(hand, won, rake, names, money)

@@ -27,6 +27,7 @@ from holdem.server.hub import Hub
 from holdem.server.messages import error_message
 from holdem.server.room import token_digest
 from holdem.server.routes import ROUTES
+from holdem.server.sockets import receive
 
 __all__ = ["STATIC", "Hub", "build_app"]
 
@@ -66,7 +67,7 @@ async def _socket(ws: WebSocket) -> None:
             if message["type"] == "websocket.disconnect":
                 break
             text = message.get("text")
-            await hub.receive(connection, text if text is not None else message.get("bytes") or b"")
+            await receive(hub, connection, text if text is not None else message.get("bytes") or b"")
     except WebSocketDisconnect:
         pass
     finally:

@@ -64,6 +64,7 @@ class TableConfig:
     action_seconds: float = 20.0
     time_bank_seconds: float = 60.0
     run_twice: bool = False  # rule 32: an all-in before the river has the rest of the board dealt twice
+    straddle: bool = False  # a forced straddle of two big blinds after the big blind (4 players or more)
 
     def to_dict(self) -> dict[str, Any]:
         return attrs.asdict(self)
@@ -73,7 +74,7 @@ _INTS = ("seats", "small_blind", "big_blind", "ante", "min_buy_in", "max_buy_in"
 
 _SECONDS = ("action_seconds", "time_bank_seconds")
 
-_BOOLS = ("run_twice",)
+_BOOLS = ("run_twice", "straddle")
 
 
 def table_config(data: Any) -> TableConfig:

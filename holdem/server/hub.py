@@ -18,7 +18,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
@@ -31,7 +31,8 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 
 from holdem.server.config import Cluster, RequestError
 from holdem.server.connection import RATE, Connection, bearer, table_summary
-from holdem.server.messages import error_message, finished_message, parse_request, state_message
+from holdem.server.housebots import HouseBots
+from holdem.server.messages import finished_message, state_message
 from holdem.server.room import Change, Room
 from holdem.server.storage import LeaseLost, Write, Writer, lease_key, open_storage
 from holdem.server.tourney import FORMAT as TOURNEY
@@ -68,6 +69,8 @@ class Hub:
         self.executor = ThreadPoolExecutor(1, thread_name_prefix="holdem-db")
         self.read_executor = ThreadPoolExecutor(1, thread_name_prefix="holdem-db-read")
         self.tasks: list[asyncio.Task[None]] = []
+        self.background: set[asyncio.Task[None]] = set()  # short tasks (`later`), cancelled at the stop
+        self.house = HouseBots(self)  # the bots hosts seated at tables served here
 
     async def start(self) -> None:
         loop = asyncio.get_running_loop()
@@ -268,8 +271,14 @@ class Hub:
         for connection in self.connections.pop(ident, set()):
             connection.close(1012)  # served elsewhere now: connect again
 
+    def later(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run `work` as a task of its own, kept until it is done (and cancelled at the stop)."""
+        task = asyncio.create_task(work)
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
+
     async def stop(self) -> None:
-        for task in self.tasks:
+        for task in [*self.tasks, *self.background]:
             task.cancel()
         loop = asyncio.get_running_loop()
         if self.cluster is not None:  # hand the tables over at once rather than when the leases expire
@@ -382,15 +391,29 @@ class Hub:
             room = self.rooms.get(connection.room)
             if room is None:
                 return False
+            was_away = self.away(room)
             self.connections[room.id].add(connection)
-            connection.send(self._state_text(room, connection, time.monotonic()))
+            if connection.seat is not None and connection.seat in was_away:
+                self.broadcast(room)  # the player is back: everyone sees them so (the last stored state)
+            else:
+                connection.send(self._state_text(room, connection, time.monotonic()))
         return True
 
     def detach(self, connection: Connection) -> None:
-        """A connection closed: it reads nothing more."""
+        """A connection closed: it reads nothing more; a player with no connection left is marked away."""
         self.connections.get(connection.room, set()).discard(connection)
         self.waiting.get(connection.room, set()).discard(connection)
         connection.send(None)
+        room = self.rooms.get(connection.room)
+        if room is not None and connection.seat is not None and connection.seat in self.away(room):
+            self.later(self._away(room.id))
+
+    async def _away(self, ident: str) -> None:
+        lock = self.locks.get(ident)
+        if lock is not None:
+            async with lock:
+                if ident in self.rooms:
+                    self.broadcast(self.rooms[ident])
 
     async def resend(self, connection: Connection) -> None:
         """Send a connection its room's last stored state again (it asked: it may have missed one)."""
@@ -400,37 +423,14 @@ class Hub:
                 connection.send(self._state_text(room, connection, time.monotonic()))
 
     def _state_text(self, room: Room, connection: Connection, now: float) -> str:
-        return json.dumps(state_message(room, connection.seat, now, with_view=connection.views))
+        away = self.away(room)
+        return json.dumps(state_message(room, connection.seat, now, with_view=connection.views, away=away))
 
-    async def receive(self, connection: Connection, text: str | bytes) -> None:
-        """One message from a connection: checked, rate-limited, and carried out or refused with an
-        ``error``. The seat to act's action in the current hand is not counted against the rate:
-        the table's own pace bounds it, and a refused one would leave that seat's turn unanswered."""
-        refusal: RequestError | None = None
-        try:
-            kind, data = parse_request(text)
-        except RequestError as error:
-            kind, data, refusal = "", {}, error
-        if not (kind == "act" and self._awaited(connection, data)) and not connection.allow():
-            connection.send(error_message(f"rate limit: at most {self.rate:g} messages a second"))
-            return
-        try:
-            if refusal is not None:
-                raise refusal
-            await self.request(connection, kind, data)
-        except RequestError as error:
-            connection.send(error_message(str(error)))
-
-    def _awaited(self, connection: Connection, data: dict[str, Any]) -> bool:
-        """Whether an action is the one the table waits for: this seat's turn in the current hand."""
-        room = self.rooms.get(connection.room)
-        return (
-            room is not None
-            and connection.seat is not None
-            and data.get("hand") == room.number
-            and room.actor_seat() == connection.seat
-            and data.get("steps", room.steps()) == room.steps()
-        )
+    def away(self, room: Room) -> set[int]:
+        """The seats whose players have no connection open here (a host's bot is never away)."""
+        present = {c.seat for c in self.connections.get(room.id, ()) if c.digest is not None}
+        bots = room.home.bots if room.home is not None else {}
+        return {s for s in room.members if s not in present and s not in bots}
 
     def broadcast(self, room: Room) -> None:
         """Queue each reader of `room` its new state, which has just been stored."""
@@ -460,6 +460,7 @@ class Hub:
         while True:
             await asyncio.sleep(self.tick)
             now = time.monotonic()
+            self.house.tick()
             for ident, tourney in list(self.tourneys.items()):
                 if tourney.due(now):  # a scheduled tournament's start
                     with contextlib.suppress(RequestError):
@@ -469,31 +470,6 @@ class Hub:
                 if clock is not None and clock[1] <= 0 and clock[2] <= 0:
                     with contextlib.suppress(RequestError):  # not stored: the next tick tries again
                         await self.apply(ident, lambda room, now: (None, room.expire(now)))
-
-    async def request(self, connection: Connection, kind: str, data: dict[str, Any]) -> None:
-        """A seat's request over its WebSocket."""
-        seat = connection.seat
-        if kind == "ping":
-            connection.send(json.dumps({"type": "pong"}))
-            return
-        if kind == "state":
-            await self.resend(connection)
-            return
-        if seat is None:
-            raise RequestError("spectators cannot act: connect with a seat's token")
-        if kind in ("sit_out", "sit_in", "rebuy") and self.rooms[connection.room].tournament is not None:
-            raise RequestError(f"{kind} is not allowed at a tournament table")
-        if self.tokens.get(connection.digest or "") != (connection.room, seat):
-            raise RequestError("this token no longer holds a seat")
-        if kind == "act":
-            hand, steps, action = data.get("hand"), data.get("steps"), data["action"]
-            await self.apply(connection.room, lambda r, now: (None, r.act(seat, hand, action, now, steps)))
-        elif kind == "sit_out":
-            await self.apply(connection.room, lambda r, now: (None, r.sit_out(seat)))
-        elif kind == "sit_in":
-            await self.apply(connection.room, lambda r, t: (None, r.sit_in(seat, data.get("post", False), t)))
-        else:  # rebuy
-            await self.apply(connection.room, lambda r, now: (None, r.rebuy(seat, data.get("amount"), now)))
 
     def check_admin(self, request: Request) -> None:
         if not hmac.compare_digest(bearer(request).encode(), self.admin.encode()):

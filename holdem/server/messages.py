@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from holdem.actions import Action
 from holdem.errors import HoldemError
 from holdem.server.config import RequestError
+from holdem.server.handlog import log_entry
 from holdem.server.room import Room
 from holdem.views import chips_put_in, redacted_log, view
 
@@ -29,9 +30,12 @@ Request = tuple[str, dict[str, Any]]
 _ACTIONS = {"fold": Action.fold(), "check": Action.check(), "call": Action.call()}
 
 
-def state_message(room: Room, seat: int | None, now: float, *, with_view: bool = False) -> dict[str, Any]:
+def state_message(
+    room: Room, seat: int | None, now: float, *, with_view: bool = False, away: Collection[int] = ()
+) -> dict[str, Any]:
     """What `seat` (None: a spectator) sees of the room now; `with_view` adds, while the seat is in
-    a hand, its `SeatView` as `to_dict` writes it (``"view"``), the very view a local bot is given."""
+    a hand, its `SeatView` as `to_dict` writes it (``"view"``), the very view a local bot is given.
+    `away`: the seats whose players have no connection open (marked away)."""
     table, hand = room.table, room.table.hand
     dealt = table.hand_seats if hand is not None else ()
     player = dealt.index(seat) if seat is not None and seat in dealt else None
@@ -53,6 +57,9 @@ def state_message(room: Room, seat: int | None, now: float, *, with_view: bool =
         "clock": None,
         "log": [],
         "last_hand": room.last_hand,
+        "chat": room.chat[-CHAT_SENT:],
+        "home": _home(room),
+        "away": sorted(away),
     }
     if seat is not None and seat in room.members:
         message["bank"] = round(room.members[seat].bank, 3)
@@ -63,6 +70,24 @@ def state_message(room: Room, seat: int | None, now: float, *, with_view: bool =
     if hand is not None:
         message |= _hand_fields(room, player, dealt, now, with_view)
     return message
+
+
+CHAT_SENT = 30
+"""Chat messages sent with each state (the newest)."""
+
+
+def _home(room: Room) -> dict[str, Any] | None:
+    """A home game's public state: paused, ended, the next blinds, who asks for a seat, the bots."""
+    home = room.home
+    if home is None:
+        return None
+    return {
+        "paused": home.paused,
+        "ended": home.ended,
+        "next_blinds": list(home.blinds) if home.blinds is not None else None,
+        "pending": [{"seat": s, "name": p.name, "buy_in": p.buy_in} for s, p in sorted(home.pending.items())],
+        "bots": sorted(home.bots),
+    }
 
 
 def finished_message(tourney: Any, digest: str, rooms: Mapping[str, Room]) -> dict[str, Any]:
@@ -128,7 +153,7 @@ def _hand_fields(
         "steps": len(hand.history),
         "hole": [str(card) for card in hand.holes[player]] if player is not None else [],
         "log": [
-            _entry(entry, dealt) | paid.get(k, {})
+            log_entry(entry, dealt) | paid.get(k, {})
             for k, entry in enumerate(redacted_log(hand, player))
             if entry[0] != "hole" or entry[2]
         ],
@@ -161,19 +186,6 @@ def _blind_role(room: Room, seat: int, blind: int, dead: int) -> str | None:
     else:
         role = "big blind to come in"  # a new or returning player's post (rule 3)
     return role + (" and a dead small blind" if dead else "")
-
-
-def _entry(entry: Any, dealt: tuple[int, ...]) -> dict[str, Any]:
-    kind, player, cards, amount, action, phase = entry
-    return {
-        "kind": kind,
-        "seat": dealt[player] if player is not None else None,
-        "cards": [str(card) for card in cards],
-        "amount": amount,
-        "action": None if action is None else action.kind.value,
-        "to": None if action is None else action.amount,
-        "phase": phase.name.lower(),
-    }
 
 
 def error_message(message: str) -> str:
@@ -232,6 +244,9 @@ def parse_request(text: str | bytes) -> Request:
         else:
             raise RequestError(f"action must be fold, check, call or raise, got {action!r}")
         return "act", data
-    if kind in ("sit_out", "sit_in", "rebuy", "ping", "state"):
+    if kind in _KINDS:
         return kind, data
-    raise RequestError(f"unknown message type {kind!r}; known: act, sit_out, sit_in, rebuy, ping, state")
+    raise RequestError(f"unknown message type {kind!r}; known: act, {', '.join(_KINDS)}")
+
+
+_KINDS = ("sit_out", "sit_in", "rebuy", "chat", "show", "ping", "state")

@@ -31,6 +31,8 @@ from holdem.actions import Action
 from holdem.errors import HoldemError, TableError
 from holdem.evaluator import evaluate
 from holdem.server.config import RequestError, TableConfig, player_name, table_config
+from holdem.server.handlog import public_log
+from holdem.server.hosting import Home
 from holdem.snapshot import table_from_json, table_to_json
 from holdem.stakes import Rules, Stakes
 from holdem.table import ButtonRule, Table
@@ -76,10 +78,9 @@ class Room:
         self.id = ident
         self.config = config
         self.tournament = tournament
-        stakes = Stakes(config.small_blind, config.big_blind, ante=config.ante)
         button: ButtonRule = "moving" if tournament is None else "dead"
         rules = Rules(run_twice=config.run_twice)
-        self.table = Table(config.seats, stakes, rules=rules, button=button)  # rng None: the system's CSPRNG
+        self.table = Table(config.seats, self._stakes(), rules=rules, button=button)  # rng None: CSPRNG
         self.busted: list[
             tuple[str, int]
         ] = []  # a tournament's players out in the last hand, with their stacks
@@ -90,6 +91,15 @@ class Room:
         self.last_views: dict[str, dict[str, Any]] = {}
         self.turn: tuple[int, int] | None = None  # (hand, actions taken): the decision on the clock
         self.turn_started = 0.0
+        self.home: Home | None = None  # a home game's host, requests and controls (`holdem.server.host`)
+        self.chat: list[dict[str, Any]] = []  # the last `CHAT_KEPT` messages: {"n", "seat", "name", "text"}
+        self.chat_seq = 0
+        self.spoken: dict[int, list[float]] = {}  # each seat's recent chat times (not stored)
+
+    def _stakes(self) -> Stakes:
+        config = self.config
+        straddles = (2 * config.big_blind,) if config.straddle else ()
+        return Stakes(config.small_blind, config.big_blind, ante=config.ante, straddles=straddles)
 
     # ------------------------------------------------------------ reading
     def seat_of_token(self, digest: str) -> int | None:
@@ -114,8 +124,8 @@ class Room:
     def clock(self, now: float) -> tuple[int, float, float] | None:
         """(seat to act, decision seconds left, time bank left), or None when nobody is to act."""
         seat = self.actor_seat()
-        if seat is None:
-            return None
+        if seat is None or (self.home is not None and self.home.paused):
+            return None  # nobody to act, or the clock stands still while the game is paused
         elapsed = now - self.turn_started
         action = max(0.0, self.config.action_seconds - elapsed)
         over = max(0.0, elapsed - self.config.action_seconds)
@@ -134,33 +144,55 @@ class Room:
     # ------------------------------------------------------------ requests
     def join(self, name: Any, buy_in: Any, seat: Any, now: float) -> tuple[int, str, Change]:
         """Take a seat (the first free one unless `seat` is given); returns (seat, token, change)."""
+        name, seat = self.check_join(name, buy_in, seat)
+        token = self.new_token()
+        return seat, token, self.admit(seat, name, buy_in, token_digest(token), now)
+
+    def new_token(self) -> str:
+        return f"{self.id}.{secrets.token_urlsafe(32)}"  # 256 bits; the table first, for routing
+
+    def check_join(self, name: Any, buy_in: Any, seat: Any) -> tuple[str, int]:
+        """The name and seat of a request to sit with `buy_in`, checked (`RequestError` if refused)."""
         if self.tournament is not None:
             raise RequestError(f"a table of tournament {self.tournament}: enter the tournament instead", 409)
+        if self.home is not None and self.home.ended:
+            raise RequestError("this game has ended", 409)
         name = player_name(name)
-        held = [m.name for m in self.members.values() if m.name.casefold() == name.casefold()]
+        asking = self.home.pending.values() if self.home is not None else ()
+        held = [m.name for m in [*self.members.values(), *asking] if m.name.casefold() == name.casefold()]
         if held:  # names are compared without case
             raise RequestError(f"{held[0]!r} is already at this table", 409)
         self._check_buy_in(buy_in, 0)
-        free = [s for s in range(self.config.seats) if s not in self.members]
+        free = self.free_seats()
         if seat is None:
             if not free:
                 raise RequestError(f"table {self.id} is full", 409)
-            seat = free[0]
-        elif type(seat) is not int or not 0 <= seat < self.config.seats:
+            return name, free[0]
+        if type(seat) is not int or not 0 <= seat < self.config.seats:
             raise RequestError(f"seat must be 0..{self.config.seats - 1}, got {seat!r}")
-        elif seat not in free:
+        if seat not in free:
             raise RequestError(f"seat {seat} is taken", 409)
-        token = f"{self.id}.{secrets.token_urlsafe(32)}"  # 256 bits; the table first, for routing
-        member = Member(name, token_digest(token), float(self.config.time_bank_seconds))
+        return name, seat
+
+    def free_seats(self) -> list[int]:
+        """Seats nobody holds or has asked for."""
+        asked = self.home.pending if self.home is not None else {}
+        return [s for s in range(self.config.seats) if s not in self.members and s not in asked]
+
+    def admit(self, seat: int, name: str, buy_in: int, digest: str, now: float) -> Change:
+        """Seat a checked player (`check_join`) whose token has `digest`."""
+        member = Member(name, digest, float(self.config.time_bank_seconds))
         change = Change()
         self._ledger(change, seat, name, "buy_in", buy_in)
         self.members[seat] = member
+        if self.home is not None:
+            self.home.players[digest] = name
         if self.table.hand is None:
             self.table.sit(seat, name, buy_in)
         else:
             member.joining = buy_in
         self._start(now, change)
-        return seat, token, change
+        return change
 
     def leave(self, seat: int, now: float) -> Change:
         """Leave now between hands, else when the hand ends; the chips are cashed out."""
@@ -235,6 +267,8 @@ class Room:
             raise RequestError(f"seat {seat} is not in hand {self.number}")
         if hand.actor != player:
             raise RequestError(f"not your turn: seat {self.actor_seat()} is to act")
+        if self.home is not None and self.home.paused:
+            raise RequestError("the host has paused the game")
         try:
             hand.act(action, player)
         except HoldemError as error:
@@ -310,6 +344,8 @@ class Room:
                 for s, cards in zip(seats, shown, strict=True)
                 if cards and hand.second_board
             },
+            "stacks": {str(s): stack for s, stack in zip(seats, hand.stacks, strict=True)},  # after payout
+            "log": public_log(hand, seats),
             "seats": list(seats),  # the seats dealt in, in hand order (the result's players)
             "result": hand.result.to_dict(),  # public, for bots' `end_hand`
         }
@@ -322,7 +358,7 @@ class Room:
         self.table.end_hand()
         self.busted = [(self.members.pop(s).name, starting[s]) for s in seats if self.table.seats[s] is None]
         for seat, member in list(self.members.items()):
-            if member.leaving:
+            if member.leaving or (self.home is not None and self.home.ended):
                 self._cash_out(change, seat)
                 continue
             if member.joining:
@@ -353,9 +389,14 @@ class Room:
         """Deal the next hand if none is in progress and two players are in. A hand that the blinds
         alone decide (every player all-in or out after posting) is over at once: record it, deal on.
         At a tournament's table the director deals instead."""
-        if self.tournament is not None:
+        home = self.home
+        if self.tournament is not None or (home is not None and (home.paused or home.ended)):
             self._new_turn(now)
             return
+        if home is not None and home.blinds is not None and self.table.hand is None:  # the host's new blinds
+            small, big, ante = home.blinds
+            self.config = attrs.evolve(self.config, small_blind=small, big_blind=big, ante=ante)
+            self.table.stakes, home.blinds = self._stakes(), None
         while self.table.hand is None:
             try:
                 hand = self.table.start_hand()
@@ -415,6 +456,9 @@ class Room:
             "last_hand": self.last_hand,
             "last_views": self.last_views,
             "tournament": self.tournament,
+            "home": self.home.to_dict() if self.home is not None else None,
+            "chat": self.chat,
+            "chat_seq": self.chat_seq,
         }
 
     @classmethod
@@ -427,5 +471,7 @@ class Room:
         room.members = {int(s): Member(**m) for s, m in data["members"].items()}
         room.number, room.ledger_seq, room.last_hand = data["number"], data["ledger_seq"], data["last_hand"]
         room.last_views = data.get("last_views", {})
+        room.home = Home.from_dict(data["home"]) if data.get("home") else None
+        room.chat, room.chat_seq = data.get("chat", []), data.get("chat_seq", 0)
         room._new_turn(now)
         return room

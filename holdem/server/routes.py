@@ -5,6 +5,7 @@ tournaments (the lobby, a new tournament, entries). Each answers JSON; a refusal
 from __future__ import annotations
 
 import asyncio
+import hmac
 import json
 import secrets
 import time
@@ -18,8 +19,10 @@ from starlette.routing import Route
 from holdem.server.cluster import forward
 from holdem.server.config import RequestError, player_name, table_config
 from holdem.server.connection import bearer, read_body, table_summary
+from holdem.server.host import ask, command, is_host, new_game, settlement
 from holdem.server.hub import Hub
 from holdem.server.messages import parse_json
+from holdem.server.replays import as_seen_by, player_names
 from holdem.server.room import Change, Room, token_digest
 from holdem.server.storage import lease_key
 from holdem.server.tourney import FORMAT as TOURNEY
@@ -67,37 +70,97 @@ async def _health(request: Request, hub: Hub) -> Any:
 
 
 async def _tables(request: Request, hub: Hub) -> Any:
-    loop = asyncio.get_running_loop()
     if request.method == "GET":  # as last stored: a change being stored is not shown
         if hub.cluster is None:
             return {"tables": list(hub.lobby.values())}
         return {"tables": await _stored_tables(hub)}
     hub.check_admin(request)
-    config = table_config(await _body(request))
-    room = Room(secrets.token_hex(4), config)
+    return await _create(hub, Room(secrets.token_hex(4), table_config(await _body(request))))
+
+
+async def _create(hub: Hub, room: Room) -> dict[str, Any]:
+    """Store a new table and list it; with ``--cluster`` the process its first player reaches
+    serves it."""
+    loop = asyncio.get_running_loop()
     if hub.cluster is not None:
         await loop.run_in_executor(hub.executor, hub.storage.acquire, room.id, hub.cluster.address)
     hub._add(room)
     await hub.apply(room.id, lambda room, now: (None, Change()))
     summary = hub.lobby[room.id]
-    if hub.cluster is not None:  # stored: the process its first player reaches will serve it
+    if hub.cluster is not None:
         hub.drop(room.id)
         await loop.run_in_executor(hub.executor, hub.storage.release, room.id)
     return summary
 
 
+async def _games(request: Request, hub: Hub) -> Any:
+    """A home game made from the lobby by anyone: a table with a host, who gets the host token (for
+    this table alone) and the links to share."""
+    room, token = new_game(table_config(await _body(request)))
+    summary = await _create(hub, room)
+    return summary | {
+        "host_token": token,
+        "player_link": f"/?table={room.id}",
+        "host_link": f"/?table={room.id}#host={token}",
+    }
+
+
 async def _join(request: Request, hub: Hub) -> Any:
     data = _fields(await _body(request), ("name", "buy_in", "seat"), 'a join: {"name": ..., "buy_in": ...}')
     ident = request.path_params["table"]
-    seat, token = await hub.apply(
-        ident,
-        lambda room, now: _split(room.join(data.get("name"), data.get("buy_in"), data.get("seat"), now)),
-    )
-    return {"table": ident, "seat": seat, "token": token}
+    digest = token_digest(bearer(request))
+
+    def asked(room: Room, now: float) -> tuple[tuple[int, str, bool], Change]:
+        seat, token, pending, change = ask(
+            room, data.get("name"), data.get("buy_in"), data.get("seat"), is_host(room, digest), now
+        )
+        return (seat, token, pending), change
+
+    seat, token, pending = await hub.apply(ident, asked)
+    return {"table": ident, "seat": seat, "token": token, "pending": pending}
 
 
-def _split(joined: tuple[int, str, Change]) -> tuple[tuple[int, str], Change]:
-    return joined[:2], joined[2]
+async def _host(request: Request, hub: Hub) -> Any:
+    """One of the host's commands (`holdem.server.host.COMMANDS`), with the host token or the admin's."""
+    ident = request.path_params["table"]
+    _viewer(hub, hub.room(ident), request, host=True)
+    data = await _body(request)
+    if not isinstance(data, dict):
+        raise RequestError(f'a command is a JSON object {{"command": ...}}, got {type(data).__name__}')
+    await hub.apply(ident, lambda room, now: (None, command(room, data, now)))
+    return {"table": ident, "done": data.get("command")}
+
+
+async def _settle(request: Request, hub: Hub) -> Any:
+    """A home game's settle-up, for anyone with its link; another table's needs the admin token."""
+    ident = request.path_params["table"]
+    room = hub.room(ident)
+    if room.home is None:
+        hub.check_admin(request)
+    async with hub.locks[ident]:  # the chips on the table and the stored ledger at the same moment
+        rows = await asyncio.get_running_loop().run_in_executor(hub.executor, hub.storage.ledger, ident)
+        return settlement(room, rows)
+
+
+def _viewer(hub: Hub, room: Room, request: Request, *, host: bool = False) -> tuple[str, str | None]:
+    """Who asks: ("admin", None), ("host", None) or ("player", name) for a seat's token, now or
+    earlier in the game; `host`: only the host or the admin may."""
+    token = bearer(request)
+    if token and hmac.compare_digest(token.encode(), hub.admin.encode()):
+        return "admin", None
+    digest = token_digest(token)
+    if is_host(room, digest):
+        return "host", None
+    if host:
+        raise RequestError("this needs the table's host token: Authorization: Bearer HOST_TOKEN", 401)
+    seat = room.seat_of_token(digest)
+    name = room.members[seat].name if seat is not None else None
+    name = name or (room.home.players.get(digest) if room.home is not None else None)
+    if name is None:
+        raise RequestError(
+            "this needs a player's, the host's or the admin token: Authorization: Bearer TOKEN", 401
+        )
+    return "player", name
 
 
 async def _leave(request: Request, hub: Hub) -> Any:
@@ -117,9 +180,10 @@ def _left(seat: int, room: Room, change: Change) -> tuple[bool, Change]:
 
 
 async def _hands(request: Request, hub: Hub) -> Any:
-    hub.check_admin(request)
+    """Stored hands: every one in full for the admin; for the host, the numbers and players of each,
+    and for a player those of the hands they were in (`_hand` gives one as they may see it)."""
     ident = request.path_params["table"]
-    hub.room(ident)
+    who, name = _viewer(hub, hub.room(ident), request)
     try:
         after = int(request.query_params.get("after", "0"))
     except ValueError:
@@ -127,7 +191,24 @@ async def _hands(request: Request, hub: Hub) -> Any:
     if not 0 <= after < 2**63:
         raise RequestError(f"after must be a hand number from 0 to 2**63 - 1, got {after}")
     rows = await hub.read(hub.reads.hands, ident, after)
-    return {"hands": [{"number": number, "phh": text} for number, text in rows]}
+    if who == "admin":
+        return {"hands": [{"number": number, "phh": text} for number, text in rows]}
+    listed = [(number, player_names(text)) for number, text in rows]
+    if name is not None:
+        listed = [(number, names) for number, names in listed if name.casefold() in map(str.casefold, names)]
+    return {"hands": [{"number": number, "players": names} for number, names in listed]}
+
+
+async def _hand(request: Request, hub: Hub) -> Any:
+    """One stored hand as the asker may see it (`holdem.server.replays.as_seen_by`)."""
+    ident, number = request.path_params["table"], request.path_params["number"]
+    _, name = _viewer(hub, hub.room(ident), request)
+    rows = await hub.read(hub.reads.hands, ident, number - 1, 1) if 0 < number < 2**63 else []
+    if not rows or rows[0][0] != number:
+        raise RequestError(f"no stored hand {number} at table {ident}", 404)
+    if name is not None and name.casefold() not in (p.casefold() for p in player_names(rows[0][1])):
+        raise RequestError(f"you were not dealt into hand {number}", 403)
+    return as_seen_by(rows[0][1], name)
 
 
 async def _ledger(request: Request, hub: Hub) -> Any:
@@ -232,6 +313,10 @@ ROUTES = [
     Route("/api/tables/{table}/players", _route(_join), methods=["POST"]),
     Route("/api/tables/{table}/players/{seat:int}", _route(_leave), methods=["DELETE"]),
     Route("/api/tables/{table}/hands", _route(_hands)),
+    Route("/api/tables/{table}/hands/{number:int}", _route(_hand)),
+    Route("/api/tables/{table}/host", _route(_host), methods=["POST"]),
+    Route("/api/tables/{table}/settle", _route(_settle)),
+    Route("/api/games", _route(_games), methods=["POST"]),
     Route("/api/tables/{table}/ledger", _route(_ledger)),
     Route("/api/tournaments", _route(_tournaments), methods=["GET", "POST"]),
     Route("/api/tournaments/{tournament}", _route(_tournament)),

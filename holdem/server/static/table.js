@@ -4,6 +4,10 @@
 "use strict";
 
 const params = new URLSearchParams(location.search);
+const tableId = params.get("table");
+const stored = (kind) => tableId && localStorage.getItem(`holdem.${kind}.${tableId}`);
+// A seat's token: from the address (`?token=`), or kept by this browser when it took a seat by the link.
+let seatToken = params.get("token") || stored("seat");
 const $ = (id) => document.getElementById(id);
 const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 const SUIT_NAMES = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
@@ -22,7 +26,7 @@ const session = []; // this session's finished hands, newest first
 
 function cardElement(text, small) {
   const el = document.createElement("span");
-  el.className = "card" + ("dh".includes(text[1]) ? " red" : "") + (small ? " small" : "");
+  el.className = `card suit-${text[1]}` + ("dh".includes(text[1]) ? " red" : "") + (small ? " small" : "");
   el.textContent = text[0].replace("T", "10") + SUITS[text[1]];
   el.dataset.card = text;
   el.setAttribute("role", "img");
@@ -95,8 +99,20 @@ function seatElement(st, number, point, showdown) {
   plate.className = "plate";
   if (seat === null) {
     el.classList.add("empty");
-    plate.textContent = `Seat ${number + 1}: open`;
-    el.setAttribute("aria-label", `seat ${number + 1}, open`);
+    const asked = st.home && st.home.pending.find((p) => p.seat === number);
+    if (asked) {
+      plate.textContent = `${asked.name} asks to sit`;
+      el.setAttribute("aria-label", `seat ${number + 1}, ${asked.name} asks to sit`);
+    } else if (canAsk(st)) {  // a home game's open seat: click it to ask for it (home.js)
+      const button = document.createElement("button");
+      button.className = "sit";
+      button.textContent = `Sit in seat ${number + 1}`;
+      button.addEventListener("click", () => openSeatForm(number));
+      plate.append(button);
+    } else {
+      plate.textContent = `Seat ${number + 1}: open`;
+      el.setAttribute("aria-label", `seat ${number + 1}, open`);
+    }
     el.append(plate);
     return el;
   }
@@ -107,7 +123,8 @@ function seatElement(st, number, point, showdown) {
   if (shown) cards.append(...shown.map((c) => cardElement(c, true)));
   else if (number === st.seat && st.hole.length) cards.append(...st.hole.map((c) => cardElement(c, true)));
   else if (seat.in_hand && !seat.folded) cards.append(backElement(), backElement());
-  const role = [number === st.button ? "dealer" : "", seat.blind || "", seat.sitting_out ? "sitting out" : "",
+  const away = (st.away || []).includes(number);
+  const role = [number === st.button ? "dealer" : "", seat.blind || "", away ? "away" : "", seat.sitting_out ? "sitting out" : "",
     seat.joining ? "joins next hand" : "", seat.leaving ? "leaving" : "", seat.folded ? "folded" : ""]
     .filter(Boolean).join(" · ");
   plate.innerHTML = '<div class="name"></div><div class="stack"></div><div class="role"></div>';
@@ -120,11 +137,14 @@ function seatElement(st, number, point, showdown) {
     const bar = document.createElement("div");
     bar.className = "clock";
     bar.innerHTML = "<span></span>";
-    plate.append(bar);
+    const seconds = document.createElement("div");
+    seconds.className = "seconds";
+    seconds.dataset.testid = "clock-seconds";
+    plate.append(bar, seconds);
   }
   if (number === st.seat) el.classList.add("me");
   if (seat.folded) el.classList.add("folded");
-  if (seat.sitting_out || seat.joining) el.classList.add("out");
+  if (seat.sitting_out || seat.joining || away) el.classList.add("out");
   if (showdown && showdown.won[number]) el.classList.add("winner");
   el.setAttribute("aria-label", `${seat.name}, ${allIn ? "all-in" : `${seat.stack} chips`}${role ? ", " + role : ""}` +
     (!showdown && number === st.actor ? ", to act" : ""));
@@ -235,6 +255,8 @@ function renderClock() {
     bar.style.width = left > 0 ? `${(100 * left) / total}%` : `${(100 * bank) / Math.max(1, state.config.time_bank_seconds)}%`;
     bar.style.background = left > 0 ? "" : "#f87171";
     bar.parentElement.title = left > 0 ? `${left.toFixed(0)} s` : `time bank ${bank.toFixed(0)} s`;
+    const seconds = document.querySelector(".seat.actor .seconds");
+    if (seconds) seconds.textContent = left > 0 ? `${Math.ceil(left)} s` : `time bank ${Math.ceil(bank)} s`;
   };
   tick();
   clockTimer = setInterval(tick, 250);
@@ -273,12 +295,20 @@ function renderLog() {
 }
 
 function resultText(last, st) {
-  const parts = Object.entries(last.won).map(([seat, chips]) => {
+  // Each pot named (the main pot, then side pots) with who won it and with what.
+  const named = (seat) => {
     const again = last.second_names && last.second_names[seat] ? ` / ${last.second_names[seat]}` : "";
-    const named = last.names && last.names[seat] ? ` with ${last.names[seat]}${again}` : "";
-    return `${nameOf(seat, st)} wins ${chips}${named}`;
-  });
-  return parts.join("; ");
+    return last.names && last.names[seat] ? ` with ${last.names[seat]}${again}` : "";
+  };
+  const pots = last.result && last.result.pots ? last.result.pots : [];
+  if (pots.length > 1) {
+    return pots.map((pot, k) => {
+      const winners = (last.result.winners[k] || []).map((p) => last.seats[p]);
+      const who = winners.map((seat) => `${nameOf(seat, st)}${named(seat)}`).join(" and ");
+      return `${k === 0 ? "Main pot" : `Side pot ${k}`} ${pot.amount}: ${who} wins`;
+    }).join("; ");
+  }
+  return Object.entries(last.won).map(([seat, chips]) => `${nameOf(seat, st)} wins ${chips}${named(seat)}`).join("; ");
 }
 
 function remember(last, st) {
@@ -292,8 +322,10 @@ function remember(last, st) {
   body.textContent = `Board: ${last.board.join(" ") || "none"}${again}` + (mine.length ? ` · your cards: ${mine.join(" ")}` : "") +
     Object.entries(last.shown).map(([seat, cards]) => ` · ${nameOf(seat, st)} showed ${cards.join(" ")}`).join("");
   const lines = document.createElement("ol");
-  if (st.hand === last.number) {
-    lines.replaceChildren(...st.log.map((entry) => {
+  const log = last.log || (st.hand === last.number ? st.log : []);
+  if (log.length) {
+    const own = st.hand === last.number ? st.log.filter((e) => e.kind === "hole" && e.cards.length) : [];
+    lines.replaceChildren(...[...own, ...log].map((entry) => {
       const line = document.createElement("li");
       line.textContent = logLine(entry, st);
       return line;
@@ -317,11 +349,23 @@ function draw(st) {
   renderControls();
   renderClock();
   renderLog();
+  drawHome(st);  // the home game's parts: host tools, requests, chat, rebuy prompt (home.js)
 }
 
 function showdown(previous, last) {
-  // The hand just finished: its cards and winners stay on screen for a moment, chips fly to the winners.
-  drawTable(previous, last);
+  // The hand just finished: its cards and winners stay on screen for a moment, chips fly to the winners;
+  // the stacks are those after the payout, and the log ends with the hand's show and win lines.
+  const paid = (s, i) => (s && last.stacks && last.stacks[i] !== undefined ? { ...s, stack: last.stacks[i], bet: 0 } : s);
+  drawTable({ ...previous, seats: previous.seats.map(paid) }, last);
+  $("status").textContent = `Table ${previous.table} · hand ${last.number} · showdown`;
+  if (last.log) {
+    $("log").replaceChildren(...[`Hand ${last.number}`, ...last.log.map((e) => logLine(e, previous))].map((text, k) => {
+      const li = document.createElement("li");
+      if (k === 0) li.className = "hand";
+      li.textContent = text;
+      return li;
+    }));
+  }
   $("result").textContent = resultText(last, previous);
   $("actions").hidden = true;
   $("pre-actions").hidden = true;
@@ -362,8 +406,7 @@ function receive(message) {
 }
 
 function connect() {
-  const query = params.has("token") ? `token=${encodeURIComponent(params.get("token"))}`
-    : `table=${encodeURIComponent(params.get("table"))}`;
+  const query = seatToken ? `token=${encodeURIComponent(seatToken)}` : `table=${encodeURIComponent(tableId)}`;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws?${query}`);
   socket.onmessage = (event) => {
@@ -384,7 +427,12 @@ function connect() {
       $("actions").hidden = true;
     }
   };
-  socket.onclose = () => {
+  socket.onclose = (event) => {
+    if (event.code === 4404 && seatToken && !params.get("token") && tableId) {
+      localStorage.removeItem(`holdem.seat.${tableId}`);  // a seat this browser held is gone: watch
+      seatToken = null;
+      lastSeenHand = null;
+    }
     if ($("status").dataset.left) return;
     $("status").textContent = "disconnected: reconnecting…";
     setTimeout(connect, 1000);
@@ -442,12 +490,27 @@ $("history-toggle").addEventListener("click", () => {
   $("history").hidden = !$("history").hidden;
   $("history-toggle").setAttribute("aria-expanded", String(!$("history").hidden));
 });
+function rebuyRange(st) {
+  // What this player may add: up to the table's maximum with what they have and what is on its way.
+  const me = st.seats[st.seat];
+  const have = me.stack + me.pending;
+  return { least: Math.max(st.config.min_buy_in - have, 1), most: st.config.max_buy_in - have, have };
+}
+
+function openRebuy() {
+  const { least, most, have } = rebuyRange(state);
+  $("rebuy-form").hidden = false;
+  $("rebuy-amount").min = least;
+  $("rebuy-amount").max = Math.max(most, least);
+  $("rebuy-amount").value = Math.max(most, least);
+  $("rebuy-range").textContent = most < 1 ? `you have ${have}, the most this table allows`
+    : `${least} to ${most}` + (have ? ` (you have ${have})` : "");
+  $("rebuy-amount").focus();
+}
+
 $("rebuy-toggle").addEventListener("click", () => {
-  $("rebuy-form").hidden = !$("rebuy-form").hidden;
-  if (!$("rebuy-form").hidden) {
-    $("rebuy-amount").value = state.config.max_buy_in;
-    $("rebuy-amount").focus();
-  }
+  if ($("rebuy-form").hidden) openRebuy();
+  else $("rebuy-form").hidden = true;
 });
 $("rebuy-form").addEventListener("submit", (event) => {
   event.preventDefault();
@@ -456,7 +519,7 @@ $("rebuy-form").addEventListener("submit", (event) => {
 });
 $("leave").addEventListener("click", async () => {
   const answer = await fetch(`/api/tables/${state.table}/players/${state.seat}`,
-    { method: "DELETE", headers: { authorization: `Bearer ${params.get("token")}` } });
+    { method: "DELETE", headers: { authorization: `Bearer ${seatToken}` } });
   const body = await answer.json();
   $("error").textContent = answer.ok ? (body.left ? "You left the table." : "You leave when this hand ends.")
     : body.error;
@@ -487,5 +550,5 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
-if (params.has("token") || params.has("table")) connect();
+if (seatToken || tableId) connect();
 else listTables();

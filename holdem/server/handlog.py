@@ -1,0 +1,34 @@
+"""A hand's log as the server sends it: JSON events by seat, with the chips each call and raise put in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from holdem.views import chips_put_in, redacted_log
+
+__all__ = ["log_entry", "public_log"]
+
+
+def public_log(hand: Any, seats: tuple[int, ...]) -> list[dict[str, Any]]:
+    """A hand's log as everyone may see it (no hole card but those shown), by seat, with the chips each
+    call and raise put in."""
+    paid = {k: {"chips": chips, "all_in": all_in} for k, (chips, all_in) in chips_put_in(hand).items()}
+    return [
+        log_entry(entry, seats) | paid.get(k, {})
+        for k, entry in enumerate(redacted_log(hand, None))
+        if entry[0] != "hole" or entry[2]
+    ]
+
+
+def log_entry(entry: Any, dealt: tuple[int, ...]) -> dict[str, Any]:
+    """One event of a hand's log as JSON, with seats for players."""
+    kind, player, cards, amount, action, phase = entry
+    return {
+        "kind": kind,
+        "seat": dealt[player] if player is not None else None,
+        "cards": [str(card) for card in cards],
+        "amount": amount,
+        "action": None if action is None else action.kind.value,
+        "to": None if action is None else action.amount,
+        "phase": phase.name.lower(),
+    }

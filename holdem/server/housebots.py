@@ -1,0 +1,134 @@
+"""The built-in bots a host seats from the page, played by the process serving their table.
+
+Each bot lives as it does wherever it plays (`holdem.decide`): ``set_random`` once, ``start_hand``
+for each hand it is dealt into, ``act`` on its turns (in a worker thread, after `PAUSE` seconds so
+that people can follow the table) and ``end_hand`` with its view of the hand as it ended. Its action
+goes through the room like a player's; a failing or illegal answer checks or folds instead. The
+seats are stored with the room (`Home.bots`), so a restarted or new serving process picks them up
+with fresh bots.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any, Protocol
+
+import attrs
+
+from holdem.actions import Action
+from holdem.bots import load_bot
+from holdem.decide import Hooks
+from holdem.events import HandResult
+from holdem.server.config import RequestError
+from holdem.server.room import Change, Room
+from holdem.views import SeatView, view
+
+__all__ = ["PAUSE", "HouseBots"]
+
+PAUSE = 0.4
+"""Seconds a bot waits before it acts."""
+
+
+class Hub(Protocol):
+    """What the bots need of the hub (`holdem.server.hub.Hub`): its rooms, tasks and change."""
+
+    rooms: dict[str, Room]
+
+    def later(self, work: Coroutine[Any, Any, None]) -> None: ...
+
+    def apply(
+        self, ident: str, fn: Callable[[Room, float], tuple[None, Change | None]]
+    ) -> Awaitable[None]: ...
+
+
+@attrs.define
+class _Player:
+    name: str
+    bot: Any
+    hooks: Hooks
+    started: set[int] = attrs.Factory(set)
+    ended: set[int] = attrs.Factory(set)
+
+
+class HouseBots:
+    """The bots seated by hosts at the tables this process serves."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.players: dict[tuple[str, int], _Player] = {}
+        self.busy: set[tuple[str, int]] = set()
+
+    def tick(self) -> None:
+        """Tell each bot of its hands beginning and ending, and set off the decision of each bot to act."""
+        for key in [k for k in self.players if not self._seated(*k)]:
+            del self.players[key]
+        for room in list(self.hub.rooms.values()):
+            if room.home is None or not room.home.bots:
+                continue
+            for seat, spec in room.home.bots.items():
+                player = self._player(room, seat, spec)
+                if player is not None:
+                    self._step(room, seat, player)
+
+    def _seated(self, ident: str, seat: int) -> bool:
+        room = self.hub.rooms.get(ident)
+        return room is not None and room.home is not None and seat in room.home.bots and seat in room.members
+
+    def _player(self, room: Room, seat: int, spec: str) -> _Player | None:
+        member = room.members.get(seat)
+        if member is None:
+            return None
+        player = self.players.get((room.id, seat))
+        if player is None or player.name != member.name:
+            bot = load_bot(spec)
+            player = self.players[room.id, seat] = _Player(member.name, bot, Hooks(bot))
+            player.hooks.seed(random.Random(secrets.randbits(64)))
+        return player
+
+    def _step(self, room: Room, seat: int, player: _Player) -> None:
+        last, hand = room.last_hand, room.table.hand
+        seen = room.last_views.get(str(seat))
+        if last is not None and last["number"] in player.started - player.ended and seen is not None:
+            player.ended.add(last["number"])
+            player.hooks.end_seen(SeatView.from_dict(seen["view"]), HandResult.from_dict(last["result"]))
+        if hand is None or seat not in room.table.hand_seats:
+            return
+        k = room.table.hand_seats.index(seat)
+        if room.number not in player.started:
+            player.started.add(room.number)
+            player.hooks.start_seen(view(hand, k))
+        key = (room.id, seat)
+        paused = room.home is not None and room.home.paused
+        if room.actor_seat() == seat and not paused and key not in self.busy:
+            self.busy.add(key)
+            self.hub.later(self._act(room.id, seat, player, room.number, room.steps(), view(hand, k)))
+
+    async def _act(
+        self, ident: str, seat: int, player: _Player, number: int, steps: int, seen: SeatView
+    ) -> None:
+        try:
+            await asyncio.sleep(PAUSE)
+            try:
+                action = await asyncio.get_running_loop().run_in_executor(None, player.bot.act, seen)
+            except Exception:
+                action = None
+            legal = seen.legal
+            free = legal is not None and legal.can_check
+            fallback = Action.check() if free else Action.fold()
+            answers = [action] if isinstance(action, Action) else []
+            for answer in [*answers, fallback]:
+                if await self._apply(ident, seat, number, steps, answer):
+                    return
+        finally:
+            self.busy.discard((ident, seat))
+
+    async def _apply(self, ident: str, seat: int, number: int, steps: int, action: Action) -> bool:
+        """Whether the room took `action` (it refuses an illegal or a stale one)."""
+        try:
+            await self.hub.apply(ident, lambda r, now: (None, r.act(seat, number, action, now, steps)))
+        except RequestError:
+            return False
+        return True

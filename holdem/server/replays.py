@@ -1,0 +1,78 @@
+"""A stored hand as one of its players may see it: its PHH and PokerStars text with no hole card but
+their own and those shown down, and its steps for the browser's replay.
+
+The stored PHH holds every hole card (the server keeps the whole hand). A player gets the hand with
+the other players' unshown cards written ``????``, as PHH writes a card nobody knows; the PokerStars
+text has "Dealt to" for that player alone, as a site's history for one player does. The host and the
+admin see it as a spectator would after the hand: the cards shown, nobody's else.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from holdem import phh
+from holdem.errors import HoldemError
+from holdem.pokerstars.write import write_hand
+from holdem.server.config import RequestError
+from holdem.server.handlog import log_entry
+from holdem.views import chips_put_in, redacted_log
+
+__all__ = ["as_seen_by", "player_names"]
+
+_DEALT = re.compile(r"^d dh p(\d+) (\S+)(.*)$")
+
+
+def player_names(text: str) -> list[str]:
+    """The names of the players a stored hand dealt in."""
+    return [str(name) for name in phh.loads(text)[0].get("players", [])]
+
+
+def as_seen_by(text: str, name: str | None) -> dict[str, Any]:
+    """The stored hand `text` as the player called `name` sees it (None: as a spectator sees it
+    once it is over): ``phh``, ``pokerstars`` (None, with ``pokerstars_error``, when the hand cannot
+    be written in that form), and for the replay ``players``, ``seats``, ``stacks`` (at the start),
+    ``blinds``, ``you`` (the player's index or None) and ``steps`` (the log as that player saw it)."""
+    try:
+        doc = phh.loads(text)[0]
+        hand = phh.replay(doc).hand
+    except HoldemError as error:  # pragma: no cover - the server wrote it
+        raise RequestError(f"the stored hand cannot be read: {error}", 500) from None
+    assert hand is not None and hand.result is not None
+    names = [str(n) for n in doc.get("players", [])]
+    me = next((k for k, n in enumerate(names) if name is not None and n.casefold() == name.casefold()), None)
+    keep = {k for k, cards in enumerate(hand.result.shown) if cards} | ({me} if me is not None else set())
+    hidden = dict(doc) | {"actions": [_hide(line, keep) for line in doc["actions"]]}
+    paid = {k: {"chips": chips, "all_in": all_in} for k, (chips, all_in) in chips_put_in(hand).items()}
+    seats = tuple(int(s) - 1 for s in doc.get("seats", range(1, len(names) + 1)))
+    steps = [
+        log_entry(entry, seats) | paid.get(k, {})
+        for k, entry in enumerate(redacted_log(hand, me))
+        if entry[0] != "hole" or entry[2]
+    ]
+    seen: dict[str, Any] = {
+        "number": doc.get("hand"),
+        "phh": phh.dumps(hidden),
+        "pokerstars": None,
+        "players": names,
+        "seats": list(seats),
+        "stacks": list(hand.starting_stacks),
+        "blinds": [int(b) for b in doc.get("blinds_or_straddles", [])],
+        "you": me,
+        "steps": steps,
+    }
+    try:
+        number = int(doc.get("hand", 1))
+        seen["pokerstars"] = write_hand(doc, number, dealt_to=() if me is None else (me,))
+    except HoldemError as error:
+        seen["pokerstars_error"] = str(error)
+    return seen
+
+
+def _hide(line: str, keep: set[int]) -> str:
+    """A hole-card deal of a player not in `keep` (by index), with the cards written unknown."""
+    found = _DEALT.match(line)
+    if found is None or int(found[1]) - 1 in keep:
+        return line
+    return f"d dh p{found[1]} {'??' * (len(found[2]) // 2)}{found[3]}"

@@ -1,0 +1,420 @@
+// A home game at the browser table (table.js draws the table): hosting from the lobby, asking for a
+// seat by the link, the host's tools, chat, showing a hand after it, the rebuy prompt, the settle-up,
+// stored hands replayed and downloaded, and this browser's preferences (four-colour deck, sounds).
+// Everything a player typed is shown as text, never as markup.
+"use strict";
+
+const hashed = new URLSearchParams(location.hash.slice(1));
+if (tableId && hashed.get("host")) {  // the host's link: kept by this browser, then out of the address bar
+  localStorage.setItem(`holdem.host.${tableId}`, hashed.get("host"));
+  history.replaceState(null, "", `${location.pathname}${location.search}`);
+}
+const hostToken = stored("host");
+let asked = JSON.parse(stored("asked") || "null"); // {token, seat, name}: a seat asked for, not yet granted
+let rebuyPrompted = null; // the hand at which the rebuy prompt was last opened
+let heardChat = null; // the newest chat message seen (for the sound)
+let myTurn = false;
+let settleShown = false; // the settle-up opened itself once the game ended
+let settledAt = null; // the hand at which the settle-up shown was read
+
+function keep(kind, value) {
+  if (value === null) localStorage.removeItem(`holdem.${kind}.${tableId}`);
+  else localStorage.setItem(`holdem.${kind}.${tableId}`, value);
+}
+
+async function api(method, path, body, token) {
+  const headers = { "content-type": "application/json" };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const answer = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const data = await answer.json();
+  if (!answer.ok) throw new Error(data.error || `HTTP ${answer.status}`);
+  return data;
+}
+
+function reconnect() {
+  // A new token for this page (a seat granted): the next connection uses it.
+  lastSeenHand = null;
+  if (socket) socket.close();
+}
+
+// ------------------------------------------------------------ hosting from the lobby
+$("host-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const number = (id) => Number($(id).value);
+  const settings = { seats: number("host-seats"), small_blind: number("host-sb"), big_blind: number("host-bb"),
+    min_buy_in: number("host-min"), max_buy_in: number("host-max"), straddle: $("host-straddle").checked,
+    run_twice: $("host-twice").checked };
+  try {
+    const game = await api("POST", "/api/games", settings);
+    localStorage.setItem(`holdem.host.${game.id}`, game.host_token);
+    localStorage.setItem("holdem.name", $("host-name").value.trim());
+    const seat = await api("POST", `/api/tables/${game.id}/players`,
+      { name: $("host-name").value, buy_in: number("host-buy") }, game.host_token);
+    localStorage.setItem(`holdem.seat.${game.id}`, seat.token);
+    location.href = game.player_link;
+  } catch (error) {
+    $("host-error").textContent = error.message;
+  }
+});
+
+// ------------------------------------------------------------ asking for a seat by the link
+function canAsk(st) {
+  return Boolean(st.home && !st.home.ended && st.seat === null && !asked && !seatToken);
+}
+
+function openSeatForm(number) {
+  $("seat-form").hidden = false;
+  $("seat-form").dataset.seat = number;
+  $("seat-title").textContent = `Seat ${number + 1}`;
+  $("seat-name").value = localStorage.getItem("holdem.name") || "";
+  $("seat-buy").min = state.config.min_buy_in;
+  $("seat-buy").max = state.config.max_buy_in;
+  $("seat-buy").value = state.config.max_buy_in;
+  $("seat-range").textContent = `${state.config.min_buy_in} to ${state.config.max_buy_in}`;
+  $("seat-name").focus();
+}
+
+$("seat-cancel").addEventListener("click", () => { $("seat-form").hidden = true; });
+$("seat-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const seat = Number($("seat-form").dataset.seat);
+  const name = $("seat-name").value.trim();
+  try {
+    const answer = await api("POST", `/api/tables/${tableId}/players`,
+      { name, buy_in: Number($("seat-buy").value), seat }, hostToken);
+    localStorage.setItem("holdem.name", name);
+    $("seat-form").hidden = true;
+    if (answer.pending) {
+      asked = { token: answer.token, seat: answer.seat, name };
+      keep("asked", JSON.stringify(asked));
+      drawHome(state);
+    } else {
+      seatToken = answer.token;
+      keep("seat", seatToken);
+      reconnect();
+    }
+  } catch (error) {
+    $("seat-error").textContent = error.message;
+  }
+});
+
+function checkAsked(st) {
+  // Granted: the seat holds the name asked with, and no request is left for it; declined: the request
+  // was seen waiting and is gone with nobody of that name seated (a state drawn before the request
+  // arrived says nothing).
+  if (!asked || !st.home) return;
+  const waiting = st.home.pending.some((p) => p.seat === asked.seat && p.name === asked.name);
+  const seat = st.seats[asked.seat];
+  const granted = seat && seat.name === asked.name;
+  $("asking").hidden = granted;
+  $("asking").textContent = `Waiting for the host to let ${asked.name} sit in seat ${asked.seat + 1}…`;
+  if (waiting && !asked.seen) {
+    asked.seen = true;
+    keep("asked", JSON.stringify(asked));
+  }
+  if (waiting || (!granted && !asked.seen)) return;
+  $("asking").hidden = true;
+  if (granted) {
+    seatToken = asked.token;
+    keep("seat", seatToken);
+    reconnect();
+  } else {
+    $("error").textContent = `The host did not seat ${asked.name}.`;
+  }
+  asked = null;
+  keep("asked", null);
+}
+
+// ------------------------------------------------------------ the host's tools
+async function host(command, fields = {}) {
+  try {
+    await api("POST", `/api/tables/${tableId}/host`, { command, ...fields }, hostToken);
+    $("host-error-table").textContent = "";
+  } catch (error) {
+    $("host-error-table").textContent = error.message;
+  }
+}
+
+function option(value, text) {
+  const el = document.createElement("option");
+  el.value = value;
+  el.textContent = text;
+  return el;
+}
+
+function drawHost(st) {
+  $("host-tools").hidden = !hostToken || !st.home;
+  if (!hostToken || !st.home) return;
+  $("invite").value = `${location.origin}/?table=${encodeURIComponent(st.table)}`;
+  $("pause").hidden = st.home.paused || st.home.ended;
+  $("resume").hidden = !st.home.paused;
+  $("requests").replaceChildren(...st.home.pending.map((p) => {
+    const li = document.createElement("li");
+    const text = document.createElement("span");
+    text.textContent = `${p.name} asks for seat ${p.seat + 1} with ${p.buy_in} `;
+    const yes = document.createElement("button");
+    yes.textContent = "Approve";
+    yes.setAttribute("aria-label", `approve ${p.name}`);
+    yes.addEventListener("click", () => host("approve", { seat: p.seat }));
+    const no = document.createElement("button");
+    no.textContent = "Decline";
+    no.setAttribute("aria-label", `decline ${p.name}`);
+    no.addEventListener("click", () => host("decline", { seat: p.seat }));
+    li.append(text, yes, no);
+    return li;
+  }));
+  const held = st.seats.map((s, k) => [s, k]).filter(([s]) => s);
+  const open = st.seats.map((s, k) => [s, k]).filter(([s, k]) => !s && !st.home.pending.some((p) => p.seat === k));
+  const chosen = { remove: $("remove-seat").value, bot: $("bot-seat").value };
+  $("remove-seat").replaceChildren(...held.map(([s, k]) => option(k, `${s.name} (seat ${k + 1})`)));
+  $("bot-seat").replaceChildren(...open.map(([, k]) => option(k, `seat ${k + 1}`)));
+  if (chosen.remove) $("remove-seat").value = chosen.remove;
+  if (chosen.bot) $("bot-seat").value = chosen.bot;
+  for (const [id, value] of [["new-sb", st.config.small_blind], ["new-bb", st.config.big_blind]]) {
+    if (!$(id).value && document.activeElement !== $(id)) $(id).value = value;
+  }
+  const next = st.home.next_blinds;
+  $("next-blinds").textContent = next ? `next hand: ${next[0]}/${next[1]}${next[2] ? ` ante ${next[2]}` : ""}` : "";
+}
+
+$("pause").addEventListener("click", () => host("pause"));
+$("resume").addEventListener("click", () => host("resume"));
+$("copy-invite").addEventListener("click", () => {
+  $("invite").select();
+  if (navigator.clipboard) navigator.clipboard.writeText($("invite").value).catch(() => {});
+});
+$("blinds-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  host("blinds", { small_blind: Number($("new-sb").value), big_blind: Number($("new-bb").value),
+    ante: Number($("new-ante").value || 0) });
+});
+$("remove-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  if ($("remove-seat").value !== "") host("remove", { seat: Number($("remove-seat").value) });
+});
+$("bot-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  if ($("bot-seat").value !== "") host("bot", { bot: $("bot-kind").value, seat: Number($("bot-seat").value) });
+});
+$("end-game").addEventListener("click", () => {
+  if ($("end-game").dataset.confirm) host("end");
+  else {
+    $("end-game").dataset.confirm = "1";
+    $("end-game").textContent = "End the game: sure?";
+  }
+});
+
+// ------------------------------------------------------------ chat, showing, the rebuy prompt
+function drawChat(st) {
+  const lines = (st.chat || []).map((entry) => {
+    const li = document.createElement("li");
+    const who = document.createElement("b");
+    who.textContent = entry.cards ? entry.name : `${entry.name}:`;
+    li.append(who, document.createTextNode(" " + entry.text));
+    return li;
+  });
+  $("chat-lines").replaceChildren(...lines);
+  $("chat-lines").scrollTop = $("chat-lines").scrollHeight;
+  $("chat-form").hidden = st.seat === null;
+  const newest = st.chat && st.chat.length ? st.chat[st.chat.length - 1] : null;
+  if (newest && heardChat !== null && newest.n > heardChat && newest.seat !== st.seat) beep(660);
+  heardChat = newest ? newest.n : 0;
+}
+
+$("chat-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const text = $("chat-text").value.trim();
+  if (!text) return;
+  send({ type: "chat", text });
+  $("chat-text").value = "";
+});
+
+function drawShow(st) {
+  const last = st.last_hand;
+  const mine = st.seat !== null && last && last.seats.includes(st.seat) && !last.shown[st.seat] &&
+    st.seats[st.seat] && !st.tournament;
+  $("show-cards").hidden = !mine;
+  if (mine) $("show-cards").textContent = `Show my cards of hand ${last.number}`;
+}
+
+$("show-cards").addEventListener("click", () => {
+  send({ type: "show", hand: state.last_hand.number });
+  $("show-cards").hidden = true;
+});
+
+function promptRebuy(st) {
+  // A busted player is asked to rebuy, with the range the table allows.
+  const me = st.seat === null ? null : st.seats[st.seat];
+  const broke = me && me.stack === 0 && !me.pending && !(me.in_hand && !me.folded) && !(st.home && st.home.ended);
+  if (broke && rebuyPrompted !== st.hand) {
+    rebuyPrompted = st.hand;
+    openRebuy();
+    $("error").textContent = "You are out of chips: rebuy to play on.";
+  }
+}
+
+// ------------------------------------------------------------ the settle-up
+async function drawSettle() {
+  try {
+    const settled = await api("GET", `/api/tables/${tableId}/settle`);
+    $("settle-rows").replaceChildren(...settled.players.map((p) => {
+      const tr = document.createElement("tr");
+      for (const value of [p.name, p.bought, p.cashed, p.on_table, (p.net > 0 ? "+" : "") + p.net]) {
+        const td = document.createElement("td");
+        td.textContent = value;
+        tr.append(td);
+      }
+      return tr;
+    }));
+    $("payments").replaceChildren(...settled.payments.map((p) => {
+      const li = document.createElement("li");
+      li.textContent = `${p.from} pays ${p.to} ${p.chips}`;
+      return li;
+    }));
+    $("settle-note").textContent = settled.ended ? "The game has ended." : "The game is on: chips on the table count.";
+    if (!settled.payments.length) $("payments").replaceChildren(Object.assign(document.createElement("li"), { textContent: "Nobody owes anyone." }));
+  } catch (error) {
+    $("settle-note").textContent = error.message;
+  }
+}
+
+$("settle-toggle").addEventListener("click", () => {
+  $("settle").hidden = !$("settle").hidden;
+  $("settle-toggle").setAttribute("aria-expanded", String(!$("settle").hidden));
+  if (!$("settle").hidden) drawSettle();
+});
+
+// ------------------------------------------------------------ stored hands: replay and download
+function handToken() {
+  return seatToken || stored("past") || hostToken;
+}
+
+async function listStored() {
+  const token = handToken();
+  if (!token || !tableId) return;
+  try {
+    const answer = await api("GET", `/api/tables/${tableId}/hands`, undefined, token);
+    $("stored").replaceChildren(...answer.hands.slice(-50).reverse().map((row) => {
+      const li = document.createElement("li");
+      li.append(document.createTextNode(`Hand ${row.number} (${row.players.join(", ")}) `));
+      for (const [label, kind] of [["Replay", "replay"], ["PHH", "phh"], ["PokerStars", "pokerstars"]]) {
+        const button = document.createElement("button");
+        button.textContent = label;
+        button.setAttribute("aria-label", `${label} hand ${row.number}`);
+        button.addEventListener("click", () => storedHand(row.number, kind));
+        li.append(button);
+      }
+      return li;
+    }));
+  } catch (error) {
+    $("stored").textContent = error.message;
+  }
+}
+
+async function storedHand(number, kind) {
+  try {
+    const hand = await api("GET", `/api/tables/${tableId}/hands/${number}`, undefined, handToken());
+    if (kind === "replay") return replay(hand);
+    const text = kind === "phh" ? hand.phh : hand.pokerstars;
+    if (!text) throw new Error(hand.pokerstars_error);
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+    link.download = `table-${tableId}-hand-${number}.${kind === "phh" ? "phh" : "txt"}`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } catch (error) {
+    $("error").textContent = error.message;
+  }
+}
+
+let replaying = null;
+function replay(hand) {
+  replaying = { hand, step: 0 };
+  $("replay").hidden = false;
+  drawReplay();
+  $("replay-next").focus();
+}
+
+function drawReplay() {
+  // The hand up to this step: its log, the board so far, the pot and each player's stack.
+  const { hand, step } = replaying;
+  const names = hand.players;
+  const stacks = [...hand.stacks];
+  let pot = 0;
+  const board = [];
+  const seen = { seats: hand.seats.reduce((all, seat, k) => { all[seat] = { name: names[k] }; return all; }, []) };
+  const lines = hand.steps.slice(0, step + 1).map((entry) => {
+    const k = entry.seat === null ? -1 : hand.seats.indexOf(entry.seat);
+    const put = entry.kind === "blind" || entry.kind === "ante" ? entry.amount : entry.chips || 0;
+    if (k >= 0) stacks[k] -= put;
+    pot += put;
+    if (entry.kind === "uncalled" || entry.kind === "win") {
+      stacks[k] += entry.amount;
+      pot -= entry.amount;
+    }
+    if (entry.kind === "board") board.push(...entry.cards);
+    return logLine(entry, seen);
+  });
+  $("replay-title").textContent = `Hand ${hand.number}: step ${step + 1} of ${hand.steps.length}`;
+  $("replay-board").replaceChildren(...board.map((c) => cardElement(c)));
+  $("replay-stacks").textContent = names.map((n, k) => `${n} ${stacks[k]}`).join(" · ") + ` · pot ${pot}`;
+  $("replay-log").replaceChildren(...lines.map((text) => Object.assign(document.createElement("li"), { textContent: text })));
+  $("replay-prev").disabled = step === 0;
+  $("replay-next").disabled = step === hand.steps.length - 1;
+}
+
+$("replay-prev").addEventListener("click", () => { replaying.step -= 1; drawReplay(); });
+$("replay-next").addEventListener("click", () => { replaying.step += 1; drawReplay(); });
+$("replay-close").addEventListener("click", () => { $("replay").hidden = true; });
+$("history-toggle").addEventListener("click", () => { if (!$("history").hidden) listStored(); });
+
+// ------------------------------------------------------------ preferences and sounds
+let audio = null;
+function beep(pitch) {
+  if (!$("sounds").checked) return;
+  audio = audio || new AudioContext();
+  const tone = audio.createOscillator();
+  const gain = audio.createGain();
+  tone.frequency.value = pitch;
+  gain.gain.value = 0.08;
+  tone.connect(gain).connect(audio.destination);
+  tone.start();
+  tone.stop(audio.currentTime + 0.12);
+}
+
+for (const [id, key] of [["four-colour", "holdem.fourColour"], ["sounds", "holdem.sounds"]]) {
+  $(id).checked = localStorage.getItem(key) === "1";
+  $(id).addEventListener("change", () => {
+    localStorage.setItem(key, $(id).checked ? "1" : "0");
+    document.body.classList.toggle("four-colour", $("four-colour").checked);
+  });
+}
+document.body.classList.toggle("four-colour", $("four-colour").checked);
+
+// ------------------------------------------------------------ drawn with every state (from table.js)
+function drawHome(st) {
+  if (st.seat !== null && seatToken) keep("past", seatToken);  // still lets this player download hands
+  checkAsked(st);
+  drawHost(st);
+  drawChat(st);
+  drawShow(st);
+  promptRebuy(st);
+  $("settle-toggle").hidden = !st.home;
+  if (st.home && st.home.paused) $("status").textContent += " · paused by the host";
+  if (st.home && st.home.ended) {
+    $("status").textContent += " · the game has ended";
+    if (!settleShown) {
+      settleShown = true;
+      if ($("settle").hidden) $("settle-toggle").click();
+    }
+  }
+  const moment = `${st.hand}:${st.last_hand ? st.last_hand.number : 0}:${st.seats.filter(Boolean).length}`;
+  if (!$("settle").hidden && settledAt !== moment) {  // read again after a hand, a join or a cash-out
+    settledAt = moment;
+    drawSettle();
+  }
+  const turn = Boolean(st.legal);
+  if (turn && !myTurn) beep(880);
+  myTurn = turn;
+}

@@ -1,0 +1,285 @@
+"""A home game, without the network: the host's token, seats asked for and approved, pause, new
+blinds, removing a player, the end and its settle-up, chat, showing a hand after it, a straddle, and
+a stored hand as one of its players may download it."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from holdem import phh
+from holdem.actions import Action
+from holdem.hand import Hand
+from holdem.server.config import RequestError, table_config
+from holdem.server.host import CHAT_LIMIT, CHAT_RATE, ask, command, is_host, new_game, say, settlement, show
+from holdem.server.messages import state_message
+from holdem.server.replays import as_seen_by
+from holdem.server.room import LedgerRow, Room, token_digest
+
+
+def game(**settings: object) -> tuple[Room, str]:
+    return new_game(table_config({"seats": 6, "action_seconds": 10, "time_bank_seconds": 30} | settings))
+
+
+def seated(
+    names: tuple[str, ...] = ("ann", "bob"), **settings: object
+) -> tuple[Room, str, dict[str, int], list[LedgerRow]]:
+    """A game whose host approved each of `names` with 100 chips; the ledger so far."""
+    room, host = game(**settings)
+    seats, ledger = {}, []
+    for name in names:
+        seat, _, pending, _ = ask(room, name, 100, None, False, 0.0)
+        assert pending
+        ledger += command(room, {"command": "approve", "seat": seat}, 0.0).ledger
+        seats[name] = seat
+    return room, host, seats, ledger
+
+
+def play_out(room: Room, ledger: list[LedgerRow], hands: int = 1) -> None:
+    """Play the hands in progress to their end, everyone calling or checking."""
+    start = room.number
+    while room.table.hand is not None and room.number < start + hands:
+        hand = room.table.hand
+        legal = hand.legal_actions()
+        assert legal is not None
+        action = Action.check() if legal.can_check else Action.call()
+        ledger += room.act(room.actor_seat(), room.number, action, 1.0).ledger  # type: ignore[arg-type]
+
+
+def full_hand(room: Room, players: int) -> Hand:
+    """Play hands out until one deals every one of `players` in (a player who sat during a hand waits
+    for the big blind), and return it."""
+    for _ in range(8):
+        hand = room.table.hand
+        assert hand is not None
+        if len(hand.bets) == players:
+            return hand
+        play_out(room, [])
+    raise AssertionError(f"no hand dealt {players} players in")
+
+
+def test_a_host_token_is_for_its_own_table_alone() -> None:
+    first, host = game()
+    second, other = game()
+    assert is_host(first, token_digest(host)) and is_host(second, token_digest(other))
+    assert not is_host(first, token_digest(other)) and not is_host(second, token_digest(host))
+    assert host not in json.dumps(first.to_dict())  # only its digest is kept
+
+
+def test_a_player_asking_for_a_seat_waits_for_the_host_and_sits_when_approved() -> None:
+    room, _ = game()
+    seat, token, pending, _ = ask(room, "ann", 100, 3, False, 0.0)
+    assert (3, True) == (seat, pending) and 3 not in room.members
+    assert 3 not in room.free_seats()  # asked for: nobody else takes it meanwhile
+    with pytest.raises(RequestError, match="already at this table"):
+        ask(room, "ANN", 100, None, False, 0.0)
+    with pytest.raises(RequestError, match="seat 3 is taken"):
+        ask(room, "bob", 100, 3, False, 0.0)
+    command(room, {"command": "approve", "seat": 3}, 0.0)
+    assert 3 == room.seat_of_token(token_digest(token))  # the token asked with now holds the seat
+    assert state_message(room, None, 0.0)["home"]["pending"] == []
+
+
+def test_a_declined_player_gets_no_seat_and_a_host_sits_without_asking() -> None:
+    room, _ = game()
+    seat, token, _, _ = ask(room, "ann", 100, None, False, 0.0)
+    command(room, {"command": "decline", "seat": seat}, 0.0)
+    assert room.seat_of_token(token_digest(token)) is None and seat in room.free_seats()
+    seat, _, pending, change = ask(room, "host", 100, None, True, 0.0)
+    assert not pending and seat in room.members and change.ledger[0][4:] == ("buy_in", 100)
+
+
+def test_host_commands_refused_change_nothing() -> None:
+    room, _, seats, _ = seated()
+    before = copy.deepcopy(room.to_dict())
+    for data, error in [
+        ({"command": "shuffle"}, "unknown command"),
+        ({"command": "approve", "seat": 5}, "asking for"),
+        ({"command": "remove", "seat": 5}, "held by"),
+        ({"command": "blinds", "small_blind": 5, "big_blind": 2}, "blinds must satisfy"),
+        ({"command": "blinds", "small_blind": 1, "big_blind": 50}, "buy-ins must satisfy"),
+        ({"command": "blinds", "small_blind": 1, "big_blind": 2, "straddle": 4}, "unknown fields"),
+        ({"command": "resume"}, "already running"),
+        ({"command": "bot", "bot": "holdem.bots.simple:RandomBot"}, "bot must be one of"),
+        ({"command": "bot", "bot": "equity[seed=1]"}, "bot must be one of"),
+    ]:
+        with pytest.raises(RequestError, match=error):
+            command(room, data, 0.0)
+        assert before == room.to_dict(), data
+    assert seats
+
+
+def test_a_paused_game_takes_no_action_stops_the_clock_and_deals_no_hand() -> None:
+    room, _, _, ledger = seated()
+    actor = room.actor_seat()
+    command(room, {"command": "pause"}, 5.0)
+    assert room.clock(100.0) is None and room.expire(100.0) is None  # nobody runs out of time
+    with pytest.raises(RequestError, match="paused"):
+        room.act(actor, room.number, Action.fold(), 6.0)  # type: ignore[arg-type]
+    command(room, {"command": "resume"}, 200.0)
+    assert room.clock(201.0) == (actor, 9.0, 30.0)  # a fresh decision clock, the bank kept
+    room.act(actor, room.number, Action.fold(), 202.0)  # type: ignore[arg-type]
+    assert ledger is not None
+
+
+def test_no_hand_is_dealt_while_the_game_is_paused() -> None:
+    room, _, _, _ = seated(("ann",))
+    command(room, {"command": "pause"}, 0.0)
+    seat, _, _, _ = ask(room, "bob", 100, None, False, 1.0)
+    command(room, {"command": "approve", "seat": seat}, 1.0)
+    assert room.table.hand is None and 0 == room.number  # two players in, and no hand
+    command(room, {"command": "resume"}, 2.0)
+    assert room.table.hand is not None and 1 == room.number
+
+
+def test_new_blinds_take_effect_from_the_next_hand() -> None:
+    room, _, _, ledger = seated()
+    command(room, {"command": "blinds", "small_blind": 2, "big_blind": 4, "ante": 1}, 0.0)
+    assert (1, 2) == (room.table.hand.stakes.small_blind, room.table.hand.stakes.big_blind)  # type: ignore[union-attr]
+    assert [2, 4, 1] == state_message(room, None, 0.0)["home"]["next_blinds"]
+    play_out(room, ledger)
+    assert (2, 4, 1) == (room.config.small_blind, room.config.big_blind, room.config.ante)
+    assert 4 == room.table.hand.stakes.big_blind  # type: ignore[union-attr]
+    assert state_message(room, None, 0.0)["home"]["next_blinds"] is None
+
+
+def test_a_removed_player_leaves_when_the_hand_ends_with_their_chips_in_the_ledger() -> None:
+    room, _, seats, ledger = seated(("ann", "bob", "cat"))
+    assert seats["cat"] not in room.table.hand_seats  # approved during hand 1: not dealt in
+    ledger += command(room, {"command": "remove", "seat": seats["cat"]}, 0.0).ledger
+    assert seats["cat"] not in room.members  # so out at once, with the 100 chips bought
+    ledger += command(room, {"command": "remove", "seat": seats["ann"]}, 0.0).ledger
+    assert seats["ann"] in room.members and room.members[seats["ann"]].leaving  # dealt in: out at the end
+    play_out(room, ledger)
+    assert seats["ann"] not in room.members
+    cashed = {row[3]: row[5] for row in ledger if row[4] == "cash_out"}
+    assert 100 == cashed["cat"] and cashed["ann"] > 0
+
+
+def test_the_end_cashes_everyone_out_and_the_settle_up_equals_the_ledger() -> None:
+    room, _, _, ledger = seated(("ann", "bob", "cat"))
+    play_out(room, ledger, hands=3)
+    ledger += command(room, {"command": "end"}, 9.0).ledger
+    play_out(room, ledger)
+    assert room.members == {} and room.table.hand is None  # everyone out, no hand dealt again
+    settled = settlement(room, ledger)
+    assert settled["ended"]
+    for player in settled["players"]:
+        rows = [row for row in ledger if row[3] == player["name"]]
+        assert player["cashed"] - player["bought"] == sum(r[5] if r[4] == "cash_out" else -r[5] for r in rows)
+        assert player["net"] == player["cashed"] - player["bought"] and player["on_table"] == 0
+    assert 0 == sum(p["net"] for p in settled["players"])
+    owed = {p["name"]: p["net"] for p in settled["players"]}
+    for payment in settled["payments"]:
+        owed[payment["from"]] += payment["chips"]
+        owed[payment["to"]] -= payment["chips"]
+    assert set(owed.values()) == {0}
+    with pytest.raises(RequestError, match="ended"):
+        ask(room, "dan", 100, None, False, 10.0)
+
+
+def test_a_settle_up_mid_hand_counts_the_chips_each_player_had_when_it_began() -> None:
+    room, _, _, ledger = seated()
+    assert room.table.hand is not None and 3 == room.table.hand.pot  # the blinds are in: nobody's yet
+    settled = settlement(room, ledger)
+    assert {p["name"]: p["net"] for p in settled["players"]} == {"ann": 0, "bob": 0}
+    assert [] == settled["payments"]
+
+
+def test_chat_is_limited_in_length_and_rate_kept_with_the_table_and_sent_as_text() -> None:
+    room, _, seats, _ = seated()
+    ann = seats["ann"]
+    for bad, error in [("", "1 to"), ("x" * (CHAT_LIMIT + 1), "1 to"), (5, "1 to"), ("a\x00b", "printable")]:
+        with pytest.raises(RequestError, match=error):
+            say(room, ann, bad, 0.0)
+    with pytest.raises(RequestError, match="seated"):
+        say(room, 5, "hi", 0.0)
+    count, window = CHAT_RATE
+    for k in range(count):
+        say(room, ann, f"<b>{k}</b>", 1.0 + k / 10)
+    with pytest.raises(RequestError, match="at most"):
+        say(room, ann, "one more", 2.0)
+    say(room, seats["bob"], "bob may", 2.0)  # the limit is each seat's own
+    say(room, ann, "later", 1.0 + window + 1)
+    stored = Room.from_dict(json.loads(json.dumps(room.to_dict())), 0.0)
+    texts = [entry["text"] for entry in state_message(stored, None, 0.0)["chat"]]
+    assert texts[0] == "<b>0</b>" and texts[-1] == "later"  # as typed: the page shows text, not markup
+
+
+def test_a_winner_without_a_showdown_may_show_and_otherwise_mucks() -> None:
+    room, _, seats, _ = seated()
+    actor = room.actor_seat()
+    assert actor is not None
+    hole = [str(c) for c in room.table.hand.holes[room.table.hand_seats.index(actor)]]  # type: ignore[union-attr]
+    room.act(actor, room.number, Action.fold(), 1.0)
+    number = room.number - 1
+    winner = next(s for s in seats.values() if s != actor)
+    assert room.last_hand is not None and room.last_hand["shown"] == {}  # mucked unless shown
+    spectator = json.dumps(state_message(room, None, 1.0))
+    assert not any(card in spectator for card in hole)
+    show(room, actor, number)  # the folder shows too
+    assert room.last_hand["shown"][str(actor)] == hole
+    assert room.chat[-1]["cards"] == hole
+    with pytest.raises(RequestError, match="shown already"):
+        show(room, actor, number)
+    with pytest.raises(RequestError, match="last hand"):
+        show(room, winner, number - 1)
+
+
+def test_a_straddle_table_posts_two_big_blinds_after_the_big_blind() -> None:
+    room, _, _, _ = seated(("ann", "bob", "cat", "dan"), straddle=True)
+    hand = full_hand(room, 4)
+    assert [1, 2, 4] == sorted(hand.bets)[-3:] and 1 == hand.bets.count(0)
+
+
+def test_a_stored_hand_shows_a_player_their_own_cards_and_those_shown_and_no_other() -> None:
+    room, _, _, ledger = seated(("ann", "bob", "cat"))
+    hand = full_hand(room, 3)
+    number = room.number
+    names = [room.members[s].name for s in room.table.hand_seats]
+    holes = {name: [str(c) for c in hand.holes[k]] for k, name in enumerate(names)}
+    folder = room.members[room.actor_seat()].name  # type: ignore[index]
+    ledger += room.act(room.actor_seat(), number, Action.fold(), 1.0).ledger  # type: ignore[arg-type]
+    stored = []
+    while room.number == number:
+        legal = hand.legal_actions()
+        assert legal is not None
+        action = Action.check() if legal.can_check else Action.call()
+        stored += room.act(room.actor_seat(), number, action, 1.0).hands  # type: ignore[arg-type]
+    last = room.last_hand
+    assert last is not None
+    shown = {name for k, name in enumerate(names) if str(last["seats"][k]) in last["shown"]}
+    assert folder not in shown and len(shown) >= 1
+    for name in names:
+        seen = as_seen_by(stored[0][1], name)
+        hidden = {card for other in set(names) - shown - {name} for card in holes[other]}
+        assert not any(card in seen["phh"] or card in json.dumps(seen["steps"]) for card in hidden), name
+        assert all(card in seen["phh"] for card in holes[name])
+        dealt = [line for line in seen["pokerstars"].splitlines() if line.startswith("Dealt to")]
+        assert [f"Dealt to {name} [{' '.join(holes[name])}]"] == dealt
+        assert phh.loads(seen["phh"]) and "win" == seen["steps"][-1]["kind"]
+    spectator = as_seen_by(stored[0][1], None)
+    assert not any(line.startswith("Dealt to") for line in spectator["pokerstars"].splitlines())
+
+
+def test_a_straddler_acts_last_preflop_and_may_check_when_everyone_calls() -> None:
+    """At four players or more, the player after the big blind posts two big blinds blind; the
+    action starts after them and comes back to them with the option, as to a big blind."""
+    room, _, _, _ = seated(("ann", "bob", "cat", "dan"), straddle=True)
+    hand = full_hand(room, 4)
+    straddler = hand.bets.index(4)
+    assert hand.actor == (straddler + 1) % 4
+    while hand.actor != straddler:
+        room.act(room.actor_seat(), room.number, Action.call(), 1.0)  # type: ignore[arg-type]
+    legal = hand.legal_actions()
+    assert legal is not None and legal.can_check and legal.min_raise_to == 8
+    room.act(room.actor_seat(), room.number, Action.check(), 1.0)  # type: ignore[arg-type]
+    assert 16 == hand.pot and 3 == len(hand.board)  # the flop
+
+
+def test_no_straddle_is_posted_three_handed() -> None:
+    room, _, _, _ = seated(("ann", "bob", "cat"), straddle=True)
+    hand = full_hand(room, 3)
+    assert [0, 1, 2] == sorted(hand.bets)
