@@ -460,7 +460,10 @@ class Hub:
         while True:
             await asyncio.sleep(self.tick)
             now = time.monotonic()
-            self.house.tick()
+            try:
+                self.house.tick()
+            except Exception:  # a bot's failure must not stop the clock of every table
+                logging.getLogger("holdem.server").exception("the host's bots failed")
             for ident, tourney in list(self.tourneys.items()):
                 if tourney.due(now):  # a scheduled tournament's start
                     with contextlib.suppress(RequestError):

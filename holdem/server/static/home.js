@@ -143,8 +143,8 @@ function option(value, text) {
 }
 
 function drawHost(st) {
-  $("host-tools").hidden = !hostToken || !st.home;
-  if (!hostToken || !st.home) return;
+  $("host-tools").hidden = !hostToken || !st.home || st.home.ended;
+  if ($("host-tools").hidden) return;
   $("invite").value = `${location.origin}/?table=${encodeURIComponent(st.table)}`;
   $("pause").hidden = st.home.paused || st.home.ended;
   $("resume").hidden = !st.home.paused;

@@ -414,7 +414,8 @@ function connect() {
     const message = JSON.parse(event.data);
     if (message.type === "state") receive(message);
     else if (message.type === "error") {
-      $("error").textContent = message.message;
+      const gone = message.message === "unknown token" && seatToken && !params.get("token");
+      $("error").textContent = gone ? "You no longer hold a seat at this table: watching." : message.message;
       recheck();  // whatever was refused, show what is true now
     }
     else if (message.type === "moved") {  // a tournament moved this player: the next state is the new table
