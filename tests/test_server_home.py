@@ -228,7 +228,7 @@ def test_a_winner_without_a_showdown_may_show_and_otherwise_mucks() -> None:
         show(room, winner, number - 1)
 
 
-def test_a_straddle_table_posts_two_big_blinds_after_the_big_blind() -> None:
+def test_rule_33_a_straddle_table_posts_two_big_blinds_after_the_big_blind() -> None:
     room, _, _, _ = seated(("ann", "bob", "cat", "dan"), straddle=True)
     hand = full_hand(room, 4)
     assert [1, 2, 4] == sorted(hand.bets)[-3:] and 1 == hand.bets.count(0)
@@ -264,7 +264,7 @@ def test_a_stored_hand_shows_a_player_their_own_cards_and_those_shown_and_no_oth
     assert not any(line.startswith("Dealt to") for line in spectator["pokerstars"].splitlines())
 
 
-def test_a_straddler_acts_last_preflop_and_may_check_when_everyone_calls() -> None:
+def test_rule_33_a_straddler_acts_last_preflop_and_may_check_when_everyone_calls() -> None:
     """At four players or more, the player after the big blind posts two big blinds blind; the
     action starts after them and comes back to them with the option, as to a big blind."""
     room, _, _, _ = seated(("ann", "bob", "cat", "dan"), straddle=True)
@@ -279,7 +279,7 @@ def test_a_straddler_acts_last_preflop_and_may_check_when_everyone_calls() -> No
     assert 16 == hand.pot and 3 == len(hand.board)  # the flop
 
 
-def test_no_straddle_is_posted_three_handed() -> None:
+def test_rule_33_no_straddle_is_posted_three_handed() -> None:
     room, _, _, _ = seated(("ann", "bob", "cat"), straddle=True)
     hand = full_hand(room, 3)
     assert [0, 1, 2] == sorted(hand.bets)
