@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -174,3 +175,32 @@ def test_a_host_seats_a_bot_that_plays_and_downloads_are_for_those_dealt_in(serv
         "GET", f"/api/tables/{game['id']}/hands/{number}", token=game["host_token"]
     )
     assert 200 == status and host_view["you"] is None and "Dealt to" not in host_view["pokerstars"]
+
+
+def test_holdem_join_at_a_home_game_waits_for_the_host_to_seat_the_bot(server: ThreadServer) -> None:
+    """Two bots join by `holdem join`'s code and wait; the host seats them and they play; a third is
+    declined and told so."""
+    from holdem.errors import HoldemError
+    from holdem.server.join import play_bot
+
+    game = new_game(server)
+    ident, host = game["id"], game["host_token"]
+    with ThreadPoolExecutor(3) as pool:
+        runs = {name: pool.submit(play_bot, server.base, ident, "calling-station", name=name, hands=2)
+                for name in ("cs1", "cs2", "cs3")}  # fmt: skip
+        deadline = time.monotonic() + 30
+        answered: set[str] = set()
+        while len(answered) < 3 and time.monotonic() < deadline:
+            listed = next(t for t in server.http("GET", "/api/tables")[1]["tables"] if t["id"] == ident)
+            for asking in listed["asking"]:
+                command = "decline" if asking["name"] == "cs3" else "approve"
+                server.http(
+                    "POST", f"/api/tables/{ident}/host", {"command": command, "seat": asking["seat"]}, host
+                )
+                answered.add(asking["name"])
+            time.sleep(0.1)
+        assert {"cs1", "cs2", "cs3"} == answered
+        with pytest.raises(HoldemError, match="did not seat cs3"):
+            runs["cs3"].result(timeout=30)
+        for name in ("cs1", "cs2"):
+            assert 2 == runs[name].result(timeout=60).hands

@@ -54,7 +54,6 @@ def bearer(request: Request) -> str:
 
 def table_summary(room: Room, *, finished: bool = False) -> dict[str, Any]:
     """A table as the lobby lists it (`finished`: its tournament is over)."""
-    seats = room.config.seats
     return {
         "id": room.id,
         "config": room.config.to_dict(),
@@ -63,7 +62,10 @@ def table_summary(room: Room, *, finished: bool = False) -> dict[str, Any]:
             {"seat": s, "name": m.name, "stack": (p.stack if (p := room.table.seats[s]) else 0) + m.joining}
             for s, m in sorted(room.members.items())
         ],
-        "free_seats": [s for s in range(seats) if s not in room.members],
+        "free_seats": room.free_seats(),
+        "asking": [{"seat": s, "name": p.name} for s, p in sorted(room.home.pending.items())]
+        if room.home
+        else [],
         "tournament": room.tournament,
         "finished": finished,
     }

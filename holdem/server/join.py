@@ -217,7 +217,30 @@ async def _enter(
         raise HoldemError(f"no table {table!r} at {base}")
     chips = config["max_buy_in"] if buy_in is None else buy_in
     joined = await _http(base, "POST", f"/api/tables/{table}/players", {"name": label, "buy_in": chips})
+    if joined.get("pending"):  # a home game: the host approves or declines each player asking to sit
+        await _approved(base, table, joined["seat"], label)
     return JoinSummary(table, joined["seat"], label, bought=chips, stack=chips), joined["token"]
+
+
+APPROVAL_SECONDS = 300.0
+"""How long a bot waits for a home game's host to seat it."""
+
+
+async def _approved(base: str, table: str, seat: int, label: str) -> None:
+    """Wait until the host of home game `table` seats `label` in `seat`; a `HoldemError` when the host
+    declines, or does not answer within `APPROVAL_SECONDS`."""
+    deadline = time.monotonic() + APPROVAL_SECONDS
+    while time.monotonic() < deadline:
+        listed = await _http(base, "GET", "/api/tables")
+        found = next((t for t in listed["tables"] if t["id"] == table), None)
+        if found is None:
+            raise HoldemError(f"table {table} is gone")
+        if any(p["seat"] == seat and p["name"] == label for p in found["players"]):
+            return
+        if not any(p["seat"] == seat and p["name"] == label for p in found.get("asking", [])):
+            raise HoldemError(f"the host of table {table} did not seat {label}")
+        await asyncio.sleep(0.5)
+    raise HoldemError(f"the host of table {table} did not answer within {APPROVAL_SECONDS:g} s")
 
 
 class _Seat:
