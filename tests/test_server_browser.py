@@ -142,12 +142,17 @@ def test_full_hands_at_a_desktop_size_with_the_mouse(two_seats: Any, shots: Path
         page.locator("#history-toggle").click()
         expect(page.locator("#hands > li").nth(1)).to_be_attached(timeout=30_000)  # both hands, once held
         expect(page.locator("#hands > li").first).to_contain_text("wins")
-        page.locator("#rebuy-toggle").click()  # a rebuy to the maximum on top of his stack: refused, with why
+        page.locator("#rebuy-toggle").click()  # the rebuy form offers what this player may add
         expect(page.locator("#rebuy-amount")).to_be_focused()
-        page.locator("#rebuy-form button").click()
-        expect(page.locator("[data-testid=error]")).to_contain_text(  # bob has 200 or more, or less (he lost)
-            re.compile(r"the most this table allows \(200\)|from 1 to [0-9]+ \(you have [0-9]+\), got 200")
+        offered = page.locator("#rebuy-range")
+        expect(offered).to_have_text(
+            re.compile(r"you have \d+, the most this table allows|\d+ to \d+( \(you have \d+\))?")
         )
+        page.locator("#rebuy-form button").click()
+        if "the most" in offered.inner_text():  # bob has 200 or more: nothing more is allowed
+            expect(page.locator("[data-testid=error]")).to_contain_text("the most this table allows (200)")
+        else:  # topped up to the maximum, now or when the hand ends
+            expect(page.locator(".seat.me .stack")).to_have_text(re.compile(r"^200$|^\d+ \(\+\d+\)$"))
         page.locator("#sit-out").click()
         expect(page.locator("#sit-in")).to_be_visible()
         page.locator("#leave").click()
@@ -237,6 +242,9 @@ def test_the_lobby_and_a_tournament_page_and_a_moved_player_in_the_browser(
                 expect(page.locator("[data-testid=payouts]")).to_contain_text("1. ")
                 expect(page.locator("[data-testid=entrants]")).to_contain_text("4 of 4 registered")
                 player = browser.new_context(viewport=DESKTOP).new_page()  # type: ignore[arg-type]
+                errors: list[str] = []
+                player.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+                player.on("pageerror", lambda e: errors.append(str(e)))
                 player.goto(f"{server.base}/?token={watched[0]}")
                 expect(player.locator("[data-testid=felt]")).to_be_visible()
                 with ThreadPoolExecutor(1) as pool:  # the bots in a thread: Playwright holds this one's loop
@@ -255,7 +263,8 @@ def test_the_lobby_and_a_tournament_page_and_a_moved_player_in_the_browser(
                     if f"moved to table {first}" in said or "you finished in place" in said:
                         break
                     time.sleep(0.1)
-                assert f"moved to table {first}" in said or "you finished in place" in said, said
+                assert f"moved to table {first}" in said or "you finished in place" in said, (said, errors)
+                assert [] == errors
             finally:
                 browser.close()
 

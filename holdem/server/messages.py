@@ -42,6 +42,7 @@ def state_message(
     message: dict[str, Any] = {
         "type": "state",
         "table": room.id,
+        "tournament": room.tournament,
         "seat": seat,
         "hand": room.number,
         "config": room.config.to_dict(),

@@ -245,7 +245,8 @@ $("show-cards").addEventListener("click", () => {
 function promptRebuy(st) {
   // A busted player is asked to rebuy, with the range the table allows.
   const me = st.seat === null ? null : st.seats[st.seat];
-  const broke = me && me.stack === 0 && !me.pending && !(me.in_hand && !me.folded) && !(st.home && st.home.ended);
+  const broke = me && me.stack === 0 && !me.pending && !(me.in_hand && !me.folded) && !st.tournament &&
+    !(st.home && st.home.ended);
   if (broke && rebuyPrompted !== st.hand) {
     rebuyPrompted = st.hand;
     openRebuy();

@@ -394,11 +394,11 @@ function receive(message) {
     remember(last, state);
     $("pre-check-fold").checked = $("pre-check").checked = false;
     holding = true;
-    showdown(state, last);
-    setTimeout(() => {
+    setTimeout(() => {  // set first: the next state is drawn even if drawing this showdown failed
       holding = false;
       draw(latest);
     }, SHOWDOWN_MS);
+    showdown(state, last);
     return;
   }
   if (lastSeenHand === null) lastSeenHand = last ? last.number : 0;
