@@ -311,3 +311,17 @@ def test_the_log_sent_to_a_seat_gives_each_call_its_chips_and_says_all_in() -> N
         ("raise", 188, True),
     ]
     assert expected == actions
+
+
+def test_the_state_offers_the_rebuy_range_the_room_accepts_counting_the_stack_as_the_hand_began() -> None:
+    """A player in the blind has fewer chips in front of them than the rebuy counts: the state offers
+    what the room will take, not the table's maximum."""
+    r = room(min_buy_in=40, max_buy_in=200)
+    seat = r.join("ann", 150, None, 0.0)[0]
+    r.join("bob", 150, None, 0.0)
+    offered = state_message(r, seat, 0.0)["rebuy"]
+    assert {"least": 1, "most": 50, "have": 150} == offered  # 150 when the hand began, blind posted
+    with pytest.raises(RequestError, match="from 1 to 50"):
+        r.rebuy(seat, 51, 0.0)
+    r.rebuy(seat, 50, 0.0)
+    assert {"least": 1, "most": 0, "have": 200} == state_message(r, seat, 0.0)["rebuy"]

@@ -64,6 +64,8 @@ def state_message(
     }
     if seat is not None and seat in room.members:
         message["bank"] = round(room.members[seat].bank, 3)
+        least, most = room.buy_in_range(room.held(seat))
+        message["rebuy"] = {"least": least, "most": most, "have": room.held(seat)}
     last = room.last_views.get(str(seat)) if with_view else None
     member = room.members.get(seat) if seat is not None else None
     if last is not None and member is not None and member.name == last["name"]:

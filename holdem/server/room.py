@@ -211,7 +211,7 @@ class Room:
         """Add chips, up to the maximum buy-in; they arrive now, or when the hand ends if dealt in."""
         member = self._member(seat)
         place = self.table.seats[seat]
-        stack = (place.stack if place is not None else 0) + member.joining + member.rebuy
+        stack = self.held(seat)
         self._check_buy_in(amount, stack, "amount")
         change = Change()
         self._ledger(change, seat, member.name, "rebuy", amount)
@@ -429,11 +429,21 @@ class Room:
             raise RequestError(f"seat {seat} is empty", 404)
         return member
 
+    def buy_in_range(self, stack: int) -> tuple[int, int]:
+        """The fewest and most chips a player holding `stack` (with what is on its way) may add."""
+        return max(self.config.min_buy_in - stack, 1), self.config.max_buy_in - stack
+
+    def held(self, seat: int) -> int:
+        """The chips of the player in `seat` as a rebuy counts them: the seat's stack as the hand in
+        progress began, and the chips on their way."""
+        member, place = self.members[seat], self.table.seats[seat]
+        return (place.stack if place is not None else 0) + member.joining + member.rebuy
+
     def _check_buy_in(self, amount: Any, stack: int, field: str = "buy_in") -> None:
         """`amount` more chips for a player holding `stack` (with what is on its way): within the table's
         buy-in range, with the field and the range named when not."""
-        low, high = self.config.min_buy_in, self.config.max_buy_in
-        least, most = max(low - stack, 1), high - stack
+        high = self.config.max_buy_in
+        least, most = self.buy_in_range(stack)
         if most < 1:
             raise RequestError(f"{field}: you have {stack} chips, the most this table allows ({high})")
         if type(amount) is not int or not least <= amount <= most:

@@ -493,9 +493,7 @@ $("history-toggle").addEventListener("click", () => {
 });
 function rebuyRange(st) {
   // What this player may add: up to the table's maximum with what they have and what is on its way.
-  const me = st.seats[st.seat];
-  const have = me.stack + me.pending;
-  return { least: Math.max(st.config.min_buy_in - have, 1), most: st.config.max_buy_in - have, have };
+  return st.rebuy;  // as the server counts: the stack as the hand began, with chips on their way
 }
 
 function openRebuy() {
