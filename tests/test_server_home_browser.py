@@ -28,6 +28,7 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from tests.server_support import ADMIN, ThreadServer
 from tests.test_server_browser import CHROMIUM, DESKTOP, FLAGS, PHONE, shots
+from tests.test_server_home import phh_cards
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason="Chromium is not installed (apt-get install chromium; .ci/run does)"
@@ -121,6 +122,11 @@ def stored_hands(server: ThreadServer, table: str) -> dict[int, dict[str, Any]]:
         shown = {c[i : i + 2] for c in re.findall(r"p\d+ sm (\w{4})", text) for i in range(0, 4, 2)}
         found[row["number"]] = {"names": names, "holes": holes, "shown": shown}
     return found
+
+
+def bracketed(text: str) -> set[str]:
+    """The cards of a PokerStars hand history: those in brackets ("Dealt to ann [As Kd]")."""
+    return {card for group in re.findall(r"\[([^\]]*)\]", text) for card in group.split()}
 
 
 def leaks(player: Player, hands: dict[int, dict[str, Any]]) -> list[str]:
@@ -355,9 +361,8 @@ def test_a_home_game_from_the_lobby_to_the_settle_up(tmp_path: Path, shots: Path
             text = Path(download.value.path()).read_text()
             own = hands[number]["holes"]["Dev"]
             others = {c for n, held in hands[number]["holes"].items() if n != "Dev" for c in held}
-            assert all(c in text for c in own) and not (others - hands[number]["shown"]) & set(
-                re.findall(r"[2-9TJQKA][cdhs]", text)
-            )
+            cards = phh_cards(text) if label == "PHH" else bracketed(text)
+            assert own <= cards and not (others - hands[number]["shown"]) & cards, label
 
         assert [] == [leak for player in (host, dev, pia, watcher) for leak in leaks(player, hands)]
         assert sum(len(p.frames) for p in (host, dev, pia, watcher)) > 100
