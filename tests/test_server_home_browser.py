@@ -90,6 +90,11 @@ def play_until(
     deadline = time.monotonic() + seconds
     while not done():
         assert time.monotonic() < deadline, "the table did not get there in time"
+        for player in players.values():  # outside a showdown, no other player's card face up
+            faces = (
+                "() => holding || document.querySelectorAll('.seat:not(.me) .card:not(.back)').length === 0"
+            )
+            assert player.page.evaluate(faces) is True, f"{player.name} sees another's card"
         for name, move in moves.items():
             page = players[name].page
             if page.locator("#actions").is_visible():
@@ -184,7 +189,7 @@ def test_a_home_game_from_the_lobby_to_the_settle_up(tmp_path: Path, shots: Path
         dev = Player(opened, "Dev", DESKTOP, errors)
         pia = Player(opened, "Pia", PHONE, errors)
         watcher = Player(opened, None, PHONE, errors)
-        players = {"host": host, "dev": dev, "pia": pia}
+        players = {"host": host, "dev": dev, "pia": pia, "watcher": watcher}
 
         # The host makes the game in the lobby: run it twice, and sits with 200.
         host.page.goto(f"{server.base}/")
@@ -265,7 +270,9 @@ def test_a_home_game_from_the_lobby_to_the_settle_up(tmp_path: Path, shots: Path
         assert out is not None
         expect(out.page.locator("#rebuy-range")).to_have_text("40 to 200")
         expect(out.page.locator("#error")).to_contain_text("out of chips")
-        out.page.locator("#rebuy-amount").fill("100")
+        expect(out.page.locator("#rebuy-amount")).to_be_focused()  # the prompt puts the focus there
+        out.page.keyboard.press("Control+A")  # by keyboard (Pia's phone has nothing else)
+        out.page.keyboard.type("100")
         out.page.keyboard.press("Enter")
         expect(out.page.locator(".seat.me .stack")).to_contain_text("100")
         for player in (dev, pia):
