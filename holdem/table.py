@@ -148,9 +148,9 @@ class Table:
         dealt = self._dealt_in(places, seated, ready, button, small, big)
         order = dealing_order(dealt, button, self.size)
         blinds, dead = self._forced_bets(places, order, small, big)
+        straddled = self._straddled(blinds, order.index(big))
         # The first to act preflop is left of the big blind or the last straddle, whoever else posted live.
-        after = (order.index(big) + 1 + self._straddled(blinds, order.index(big))) % len(order)
-        first = after if len(order) > 2 else None
+        first = (order.index(big) + 1 + straddled) % len(order) if len(order) > 2 else None
         self.button, self.small_blind_seat, self.big_blind_seat = button, small, big
         self.hand_seats = tuple(order)
         self.hand = Hand.start(

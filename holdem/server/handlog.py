@@ -6,16 +6,16 @@ from typing import Any
 
 from holdem.views import chips_put_in, redacted_log
 
-__all__ = ["log_entry", "public_log"]
+__all__ = ["hand_log", "log_entry"]
 
 
-def public_log(hand: Any, seats: tuple[int, ...]) -> list[dict[str, Any]]:
-    """A hand's log as everyone may see it (no hole card but those shown), by seat, with the chips each
-    call and raise put in."""
+def hand_log(hand: Any, seats: tuple[int, ...], player: int | None = None) -> list[dict[str, Any]]:
+    """A hand's log as `player` may see it (their own hole cards and those shown; None: as everyone
+    may), by seat, with the chips each call and raise put in."""
     paid = {k: {"chips": chips, "all_in": all_in} for k, (chips, all_in) in chips_put_in(hand).items()}
     return [
         log_entry(entry, seats) | paid.get(k, {})
-        for k, entry in enumerate(redacted_log(hand, None))
+        for k, entry in enumerate(redacted_log(hand, player))
         if entry[0] != "hole" or entry[2]
     ]
 

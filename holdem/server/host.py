@@ -194,16 +194,12 @@ def settlement(room: Room, rows: list[LedgerRow]) -> dict[str, Any]:
     """Each player's buy-ins, cash-outs, chips on the table and net, from the stored ledger, and the
     fewest payments that settle them. A player dealt into the hand in progress counts the chips they
     had when it began (the pot is nobody's yet)."""
-    on_table = _chips_by_seat(room)
     players: dict[str, dict[str, Any]] = {}
     for _, _, _, name, kind, chips in rows:
         entry = players.setdefault(name.casefold(), {"name": name, "bought": 0, "cashed": 0, "on_table": 0})
         entry["cashed" if kind == "cash_out" else "bought"] += chips
-    for seat, member in room.members.items():
-        entry = players.setdefault(
-            member.name.casefold(), {"name": member.name, "bought": 0, "cashed": 0, "on_table": 0}
-        )
-        entry["on_table"] += on_table.get(seat, 0) + member.joining + member.rebuy
+    for seat, member in room.members.items():  # each bought in, so each has a row
+        players[member.name.casefold()]["on_table"] += room.held(seat)
     for entry in players.values():
         entry["net"] = entry["cashed"] + entry["on_table"] - entry["bought"]
     payments = settle_up({e["name"]: e["net"] for e in players.values()})
@@ -213,11 +209,3 @@ def settlement(room: Room, rows: list[LedgerRow]) -> dict[str, Any]:
         "players": sorted(players.values(), key=lambda e: (-e["net"], e["name"].casefold())),
         "payments": [{"from": p.payer, "to": p.payee, "chips": p.chips} for p in payments],
     }
-
-
-def _chips_by_seat(room: Room) -> dict[int, int]:
-    table, hand = room.table, room.table.hand
-    chips = {s: p.stack for s, p in enumerate(table.seats) if p is not None}
-    if hand is not None:
-        chips |= dict(zip(table.hand_seats, hand.starting_stacks, strict=True))
-    return chips

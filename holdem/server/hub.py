@@ -474,6 +474,9 @@ class Hub:
                     with contextlib.suppress(RequestError):  # not stored: the next tick tries again
                         await self.apply(ident, lambda room, now: (None, room.expire(now)))
 
+    def is_admin(self, request: Request) -> bool:
+        return hmac.compare_digest(bearer(request).encode(), self.admin.encode())
+
     def check_admin(self, request: Request) -> None:
-        if not hmac.compare_digest(bearer(request).encode(), self.admin.encode()):
+        if not self.is_admin(request):
             raise RequestError("this needs the admin token: Authorization: Bearer ADMIN_TOKEN", 401)

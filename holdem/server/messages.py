@@ -15,9 +15,9 @@ from typing import Any
 from holdem.actions import Action
 from holdem.errors import HoldemError
 from holdem.server.config import RequestError
-from holdem.server.handlog import log_entry
+from holdem.server.handlog import hand_log
 from holdem.server.room import Room
-from holdem.views import chips_put_in, redacted_log, view
+from holdem.views import view
 
 __all__ = ["MESSAGE_LIMIT", "Request", "error_message", "parse_json", "parse_request", "state_message"]
 
@@ -147,7 +147,6 @@ def _hand_fields(
     their turn, the legal actions."""
     hand = room.table.hand
     assert hand is not None
-    paid = {k: {"chips": chips, "all_in": all_in} for k, (chips, all_in) in chips_put_in(hand).items()}
     fields: dict[str, Any] = {
         "phase": hand.phase.name.lower(),
         "board": [str(card) for card in hand.board],
@@ -155,11 +154,7 @@ def _hand_fields(
         "actor": room.actor_seat(),
         "steps": len(hand.history),
         "hole": [str(card) for card in hand.holes[player]] if player is not None else [],
-        "log": [
-            log_entry(entry, dealt) | paid.get(k, {})
-            for k, entry in enumerate(redacted_log(hand, player))
-            if entry[0] != "hole" or entry[2]
-        ],
+        "log": hand_log(hand, dealt, player),
     }
     clock = room.clock(now)
     if clock is not None:

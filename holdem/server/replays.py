@@ -16,8 +16,7 @@ from holdem import phh
 from holdem.errors import HoldemError
 from holdem.pokerstars.write import write_hand
 from holdem.server.config import RequestError
-from holdem.server.handlog import log_entry
-from holdem.views import chips_put_in, redacted_log
+from holdem.server.handlog import hand_log
 
 __all__ = ["as_seen_by", "player_names"]
 
@@ -44,13 +43,7 @@ def as_seen_by(text: str, name: str | None) -> dict[str, Any]:
     me = next((k for k, n in enumerate(names) if name is not None and n.casefold() == name.casefold()), None)
     keep = {k for k, cards in enumerate(hand.result.shown) if cards} | ({me} if me is not None else set())
     hidden = dict(doc) | {"actions": [_hide(line, keep) for line in doc["actions"]]}
-    paid = {k: {"chips": chips, "all_in": all_in} for k, (chips, all_in) in chips_put_in(hand).items()}
     seats = tuple(int(s) - 1 for s in doc.get("seats", range(1, len(names) + 1)))
-    steps = [
-        log_entry(entry, seats) | paid.get(k, {})
-        for k, entry in enumerate(redacted_log(hand, me))
-        if entry[0] != "hole" or entry[2]
-    ]
     seen: dict[str, Any] = {
         "number": doc.get("hand"),
         "phh": phh.dumps(hidden),
@@ -60,7 +53,7 @@ def as_seen_by(text: str, name: str | None) -> dict[str, Any]:
         "stacks": list(hand.starting_stacks),
         "blinds": [int(b) for b in doc.get("blinds_or_straddles", [])],
         "you": me,
-        "steps": steps,
+        "steps": hand_log(hand, seats, me),
     }
     try:
         number = int(doc.get("hand", 1))

@@ -31,7 +31,7 @@ from holdem.actions import Action
 from holdem.errors import HoldemError, TableError
 from holdem.evaluator import evaluate
 from holdem.server.config import RequestError, TableConfig, player_name, table_config
-from holdem.server.handlog import public_log
+from holdem.server.handlog import hand_log
 from holdem.server.hosting import Home
 from holdem.snapshot import table_from_json, table_to_json
 from holdem.stakes import Rules, Stakes
@@ -345,7 +345,7 @@ class Room:
                 if cards and hand.second_board
             },
             "stacks": {str(s): stack for s, stack in zip(seats, hand.stacks, strict=True)},  # after payout
-            "log": public_log(hand, seats),
+            "log": hand_log(hand, seats),
             "seats": list(seats),  # the seats dealt in, in hand order (the result's players)
             "result": hand.result.to_dict(),  # public, for bots' `end_hand`
         }

@@ -491,13 +491,9 @@ $("history-toggle").addEventListener("click", () => {
   $("history").hidden = !$("history").hidden;
   $("history-toggle").setAttribute("aria-expanded", String(!$("history").hidden));
 });
-function rebuyRange(st) {
-  // What this player may add: up to the table's maximum with what they have and what is on its way.
-  return st.rebuy;  // as the server counts: the stack as the hand began, with chips on their way
-}
-
 function openRebuy() {
-  const { least, most, have } = rebuyRange(state);
+  // What this player may add, as the server counts it: the stack as the hand began, with chips on their way.
+  const { least, most, have } = state.rebuy;
   $("rebuy-form").hidden = false;
   $("rebuy-amount").min = least;
   $("rebuy-amount").max = Math.max(most, least);
