@@ -393,7 +393,7 @@ class Hub:
                 return False
             was_away = self.away(room)
             self.connections[room.id].add(connection)
-            if connection.seat is not None and connection.seat in was_away:
+            if connection.seat is not None and connection.seat in was_away and room.tournament is None:
                 self.broadcast(room)  # the player is back: everyone sees them so (the last stored state)
             else:
                 connection.send(self._state_text(room, connection, time.monotonic()))
@@ -405,7 +405,10 @@ class Hub:
         self.waiting.get(connection.room, set()).discard(connection)
         connection.send(None)
         room = self.rooms.get(connection.room)
-        if room is not None and connection.seat is not None and connection.seat in self.away(room):
+        cash = (
+            room is not None and room.tournament is None
+        )  # a tournament's tables: marked at their next change
+        if room is not None and cash and connection.seat is not None and connection.seat in self.away(room):
             self.later(self._away(room.id))
 
     async def _away(self, ident: str) -> None:
