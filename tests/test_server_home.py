@@ -262,7 +262,7 @@ def test_a_stored_hand_shows_a_player_their_own_cards_and_those_shown_and_no_oth
     shown = {name for k, name in enumerate(names) if str(last["seats"][k]) in last["shown"]}
     assert folder not in shown and len(shown) >= 1
     for name in names:
-        seen = as_seen_by(stored[0][1], name)
+        seen = as_seen_by(stored[0][1], names.index(name))
         hidden = {card for other in set(names) - shown - {name} for card in holes[other]}
         assert not (phh_cards(seen["phh"]) | set(CARD.findall(json.dumps(seen["steps"])))) & hidden, name
         assert set(holes[name]) <= phh_cards(seen["phh"])

@@ -224,7 +224,7 @@ def test_chips_are_conserved_and_refusals_change_nothing_over_random_requests(
                 cashed += row[5]
             else:
                 bought += row[5]
-        for number, text in change.hands:
+        for number, text, _ in change.hands:
             replay = phh.replay(phh.loads(text)[0])
             assert list(replay.finishing_stacks or ()) == phh.loads(text)[0]["finishing_stacks"], number
         assert bought - cashed == r.chips()
@@ -281,7 +281,7 @@ def test_rule_32_a_table_set_to_run_it_twice_deals_and_records_the_second_board(
     assert last is not None and 5 == len(last["board"]) == len(last["second_board"])
     assert not set(last["board"]) & set(last["second_board"])
     assert set(last["shown"]) == set(last["names"]) == set(last["second_names"])
-    ((_, text),) = change.hands
+    ((_, text, _),) = change.hands
     replayed = phh.replay(phh.loads(text)[0]).hand
     assert replayed is not None and last["second_board"] == [str(c) for c in replayed.second_board]
     with pytest.raises(RequestError, match="run_twice must be true or false, got 'yes'"):

@@ -173,7 +173,7 @@ def show(room: Room, seat: int, number: Any) -> Change:
     if last is None or type(number) is not int or number != last["number"]:
         raise RequestError(f"only the last hand's cards can be shown, hand {last and last['number']}")
     seen = room.last_views.get(str(seat))
-    if member is None or seen is None or seen["name"] != member.name:
+    if member is None or seen is None or seen.get("token") != member.token:
         raise RequestError(f"you were not dealt into hand {number}")
     if str(seat) in last["shown"]:
         raise RequestError(f"your cards of hand {number} are shown already")

@@ -68,7 +68,7 @@ def state_message(
         message["rebuy"] = {"least": least, "most": most, "have": room.held(seat)}
     last = room.last_views.get(str(seat)) if with_view else None
     member = room.members.get(seat) if seat is not None else None
-    if last is not None and member is not None and member.name == last["name"]:
+    if last is not None and member is not None and member.token == last.get("token"):
         message["last_view"] = last["view"]  # its own view of the last hand, as it ended
     if hand is not None:
         message |= _hand_fields(room, player, dealt, now, with_view)

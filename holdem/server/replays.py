@@ -28,9 +28,9 @@ def player_names(text: str) -> list[str]:
     return [str(name) for name in phh.loads(text)[0].get("players", [])]
 
 
-def as_seen_by(text: str, name: str | None) -> dict[str, Any]:
-    """The stored hand `text` as the player called `name` sees it (None: as a spectator sees it
-    once it is over): ``phh``, ``pokerstars`` (None, with ``pokerstars_error``, when the hand cannot
+def as_seen_by(text: str, me: int | None) -> dict[str, Any]:
+    """The stored hand `text` as its player `me` (an index in its players) sees it (None: as a
+    spectator sees it once it is over): ``phh``, ``pokerstars`` (None, with ``pokerstars_error``, when the hand cannot
     be written in that form), and for the replay ``players``, ``seats``, ``stacks`` (at the start),
     ``blinds``, ``you`` (the player's index or None) and ``steps`` (the log as that player saw it)."""
     try:
@@ -40,7 +40,6 @@ def as_seen_by(text: str, name: str | None) -> dict[str, Any]:
         raise RequestError(f"the stored hand cannot be read: {error}", 500) from None
     assert hand is not None and hand.result is not None
     names = [str(n) for n in doc.get("players", [])]
-    me = next((k for k, n in enumerate(names) if name is not None and n.casefold() == name.casefold()), None)
     keep = {k for k, cards in enumerate(hand.result.shown) if cards} | ({me} if me is not None else set())
     hidden = dict(doc) | {"actions": [_hide(line, keep) for line in doc["actions"]]}
     seats = tuple(int(s) - 1 for s in doc.get("seats", range(1, len(names) + 1)))

@@ -22,7 +22,7 @@ import hashlib
 import hmac
 import json
 import secrets
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -37,7 +37,7 @@ from holdem.snapshot import table_from_json, table_to_json
 from holdem.stakes import Rules, Stakes
 from holdem.table import ButtonRule, Table
 
-__all__ = ["FORMAT", "Change", "LedgerRow", "Member", "Room", "token_digest"]
+__all__ = ["FORMAT", "Change", "LedgerRow", "Member", "Room", "StoredHand", "token_digest"]
 
 FORMAT = "holdem/room"
 
@@ -63,12 +63,22 @@ class Member:
     away: bool = False  # asked to sit out before being seated
 
 
+class StoredHand(NamedTuple):
+    """A finished hand as stored: its number, its PHH, and the digests of the tokens of the players
+    dealt in, in the PHH's player order. What a player may see of a stored hand is decided by these
+    digests, never by a name (a later holder of the same name is somebody else)."""
+
+    number: int
+    phh: str
+    tokens: tuple[str, ...] = ()
+
+
 @attrs.define
 class Change:
     """What a request changed besides the room's state: chip movements and finished hands (PHH)."""
 
     ledger: list[LedgerRow] = attrs.Factory(list)
-    hands: list[tuple[int, str]] = attrs.Factory(list)
+    hands: list[StoredHand] = attrs.Factory(list)
 
 
 class Room:
@@ -324,7 +334,8 @@ class Room:
             "seat_count": self.config.seats,
             "players": names,
         }
-        change.hands.append((self.number, phh.dumps(document)))
+        tokens = tuple(self.members[s].token for s in seats)
+        change.hands.append(StoredHand(self.number, phh.dumps(document), tokens))
         shown, payouts = hand.result.shown, hand.result.payouts
         self.last_hand = {
             "number": self.number,
@@ -350,9 +361,11 @@ class Room:
             "result": hand.result.to_dict(),  # public, for bots' `end_hand`
         }
         # Each seat's own view of the hand as it ended, sent to that seat alone (a bot's `end_hand`).
-        # Kept with the member's name: a player who takes the seat later never gets it.
+        # Kept with the member's token digest: a player who takes the seat later, under any name,
+        # never gets it.
         self.last_views = {
-            str(s): {"name": names[k], "view": hand.view(k).to_dict()} for k, s in enumerate(seats)
+            str(s): {"name": names[k], "token": tokens[k], "view": hand.view(k).to_dict()}
+            for k, s in enumerate(seats)
         }
         starting = dict(zip(seats, hand.starting_stacks, strict=True))
         self.table.end_hand()

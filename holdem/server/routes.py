@@ -142,8 +142,9 @@ async def _settle(request: Request, hub: Hub) -> Any:
 
 
 def _viewer(hub: Hub, room: Room, request: Request, *, host: bool = False) -> tuple[str, str | None]:
-    """Who asks: ("admin", None), ("host", None) or ("player", name) for a seat's token, now or
-    earlier in the game; `host`: only the host or the admin may."""
+    """Who asks: ("admin", None), ("host", None) or ("player", digest) for a seat's token, now or
+    earlier in the game (the digest decides what they may see, never their name); `host`: only the
+    host or the admin may."""
     if hub.is_admin(request):
         return "admin", None
     digest = token_digest(bearer(request))
@@ -151,14 +152,11 @@ def _viewer(hub: Hub, room: Room, request: Request, *, host: bool = False) -> tu
         return "host", None
     if host:
         raise RequestError("this needs the table's host token: Authorization: Bearer HOST_TOKEN", 401)
-    seat = room.seat_of_token(digest)
-    name = room.members[seat].name if seat is not None else None
-    name = name or (room.home.players.get(digest) if room.home is not None else None)
-    if name is None:
+    if room.seat_of_token(digest) is None and (room.home is None or digest not in room.home.players):
         raise RequestError(
             "this needs a player's, the host's or the admin token: Authorization: Bearer TOKEN", 401
         )
-    return "player", name
+    return "player", digest
 
 
 async def _leave(request: Request, hub: Hub) -> Any:
@@ -179,34 +177,40 @@ def _left(seat: int, room: Room, change: Change) -> tuple[bool, Change]:
 
 async def _hands(request: Request, hub: Hub) -> Any:
     """Stored hands: every one in full for the admin; for the host, the numbers and players of each,
-    and for a player those of the hands they were in (`_hand` gives one as they may see it)."""
+    and for a player those of the hands their token was dealt into (`_hand` gives one as they may
+    see it)."""
     ident = request.path_params["table"]
-    who, name = _viewer(hub, hub.room(ident), request)
+    who, digest = _viewer(hub, hub.room(ident), request)
     try:
         after = int(request.query_params.get("after", "0"))
     except ValueError:
         raise RequestError("after must be a hand number") from None
     if not 0 <= after < 2**63:
         raise RequestError(f"after must be a hand number from 0 to 2**63 - 1, got {after}")
-    rows = await hub.read(hub.reads.hands, ident, after)
     if who == "admin":
+        rows = await hub.read(hub.reads.hands, ident, after)
         return {"hands": [{"number": number, "phh": text} for number, text in rows]}
-    listed = [(number, player_names(text)) for number, text in rows]
-    if name is not None:
-        listed = [(number, names) for number, names in listed if name.casefold() in map(str.casefold, names)]
-    return {"hands": [{"number": number, "players": names} for number, names in listed]}
+    if digest is None:
+        listed = await hub.read(hub.reads.hands, ident, after)
+    else:
+        listed = [(n, text) for n, text, _ in await hub.read(hub.reads.hands_of, ident, digest, after)]
+    return {"hands": [{"number": number, "players": player_names(text)} for number, text in listed]}
 
 
 async def _hand(request: Request, hub: Hub) -> Any:
-    """One stored hand as the asker may see it (`holdem.server.replays.as_seen_by`)."""
+    """One stored hand as the asker may see it (`holdem.server.replays.as_seen_by`): a player only a
+    hand their token was dealt into."""
     ident, number = request.path_params["table"], request.path_params["number"]
-    _, name = _viewer(hub, hub.room(ident), request)
+    _, digest = _viewer(hub, hub.room(ident), request)
     rows = await hub.read(hub.reads.hands, ident, number - 1, 1) if 0 < number < 2**63 else []
     if not rows or rows[0][0] != number:
         raise RequestError(f"no stored hand {number} at table {ident}", 404)
-    if name is not None and name.casefold() not in (p.casefold() for p in player_names(rows[0][1])):
+    if digest is None:
+        return as_seen_by(rows[0][1], None)
+    mine = await hub.read(hub.reads.hands_of, ident, digest, number - 1, 1)
+    if not mine or mine[0][0] != number:
         raise RequestError(f"you were not dealt into hand {number}", 403)
-    return as_seen_by(rows[0][1], name)
+    return as_seen_by(rows[0][1], mine[0][2])
 
 
 async def _ledger(request: Request, hub: Hub) -> Any:

@@ -1,7 +1,8 @@
 """Where rooms live between restarts: SQLite (the standard library's) or PostgreSQL (psycopg), one schema.
 
-Four tables: ``rooms`` (each room's whole state as JSON, replaced on every change), ``hands``
-(each finished hand's PHH), ``ledger`` (every buy-in, rebuy and cash-out) and ``leases`` (which
+Five tables: ``rooms`` (each room's whole state as JSON, replaced on every change), ``hands``
+(each finished hand's PHH), ``dealt`` (the token digest of each player dealt into a stored hand:
+what decides who may see it), ``ledger`` (every buy-in, rebuy and cash-out) and ``leases`` (which
 process serves each room, with ``--cluster``: `holdem.server.cluster`). `commit` writes
 many rooms' changes in one transaction, so that the server can group the changes that arrive
 together into one durable write (SQLite in WAL mode with ``synchronous=FULL``; PostgreSQL with
@@ -19,9 +20,20 @@ from typing import Any, Protocol
 
 from holdem.arguments import install_hint
 from holdem.errors import HoldemError
-from holdem.server.room import LedgerRow
+from holdem.server.room import LedgerRow, StoredHand
 
-__all__ = ["SCHEMA", "Lease", "LeaseLost", "Storage", "Write", "Writer", "lease_key", "open_storage"]
+__all__ = [
+    "LOCK_TIMEOUT",
+    "SCHEMA",
+    "STATEMENT_TIMEOUT",
+    "Lease",
+    "LeaseLost",
+    "Storage",
+    "Write",
+    "Writer",
+    "lease_key",
+    "open_storage",
+]
 
 SCHEMA = (
     "CREATE TABLE IF NOT EXISTS rooms (id TEXT PRIMARY KEY, state TEXT NOT NULL)",
@@ -32,10 +44,22 @@ SCHEMA = (
     " PRIMARY KEY (room, seq))",
     "CREATE TABLE IF NOT EXISTS leases (room TEXT PRIMARY KEY, owner TEXT NOT NULL, address TEXT NOT NULL,"
     " epoch BIGINT NOT NULL, expires DOUBLE PRECISION NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS dealt (room TEXT NOT NULL, number BIGINT NOT NULL, player INTEGER NOT NULL,"
+    " token TEXT NOT NULL, PRIMARY KEY (room, number, player))",
+    "CREATE INDEX IF NOT EXISTS dealt_token ON dealt (room, token)",
 )
 
-Write = tuple[str, str, Sequence[tuple[int, str]], Sequence[LedgerRow]]
-"""One room's change: (room id, its state as JSON, finished hands as (number, PHH), ledger rows)."""
+SCHEMA_LOCK = 0x686F6C64656D  # "holdem": PostgreSQL's advisory lock held while the schema is made
+
+LOCK_TIMEOUT = "3s"
+"""How long a write of ours waits for a row another session holds (PostgreSQL's ``lock_timeout``):
+then the change is refused, nothing is stored, and the table goes on serving."""
+STATEMENT_TIMEOUT = "10s"
+"""The longest any one statement of ours may run (PostgreSQL's ``statement_timeout``)."""
+
+Write = tuple[str, str, Sequence[StoredHand | tuple[int, str]], Sequence[LedgerRow]]
+"""One room's change: (room id, its state as JSON, finished hands (`StoredHand`; a bare (number, PHH)
+has nobody's tokens), ledger rows)."""
 
 
 Lease = tuple[str, str, int, float]
@@ -73,9 +97,22 @@ class Storage:
         self.owner: str | None = None  # set when rooms are leased: writes are fenced by epoch
         self.ttl = 0.0
         self.epochs: dict[str, int] = {}
-        for statement in SCHEMA:
-            self._db.execute(statement)
-        self._db.commit()
+        self._make_schema()
+
+    def _make_schema(self) -> None:
+        """Create the tables that are missing, safe when many processes start at once on a new
+        database: PostgreSQL's ``CREATE TABLE IF NOT EXISTS`` is not (two can both find a table missing,
+        and one fails on the catalogue's unique index), so each takes a transaction-scoped advisory
+        lock first; SQLite's writers take turns by themselves."""
+        try:
+            if self._mark == "%s":
+                self._db.execute(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK})")
+            for statement in SCHEMA:
+                self._db.execute(statement)
+            self._db.commit()
+        except BaseException:
+            self._db.rollback()
+            raise
 
     def _sql(self, sql: str) -> str:
         return sql.replace("?", self._mark)
@@ -100,11 +137,16 @@ class Storage:
                     ),
                     (room, state),
                 )
-                for number, text in hands:
+                for number, text, *tokens in hands:
                     self._db.execute(
                         self._sql("INSERT INTO hands (room, number, phh) VALUES (?, ?, ?)"),
                         (room, number, text),
                     )
+                    for player, digest in enumerate(tokens[0] if tokens else ()):
+                        self._db.execute(
+                            self._sql("INSERT INTO dealt (room, number, player, token) VALUES (?, ?, ?, ?)"),
+                            (room, number, player, digest),
+                        )
                 for row in ledger:
                     self._db.execute(
                         self._sql(
@@ -208,6 +250,22 @@ class Storage:
         self._db.commit()
         return [(int(n), str(text)) for n, text in rows]
 
+    def hands_of(
+        self, room: str, digest: str, after: int = 0, limit: int = 1000
+    ) -> list[tuple[int, str, int]]:
+        """The finished hands of `room` numbered above `after` that the token with `digest` was dealt
+        into, oldest first: (number, PHH text, that player's index in the hand)."""
+        rows = self._db.execute(
+            self._sql(
+                "SELECT h.number, h.phh, d.player FROM hands h JOIN dealt d ON d.room = h.room"
+                " AND d.number = h.number WHERE h.room = ? AND d.token = ? AND h.number > ?"
+                " ORDER BY h.number LIMIT ?"
+            ),
+            (room, digest, after, limit),
+        ).fetchall()
+        self._db.commit()
+        return [(int(n), str(text), int(player)) for n, text, player in rows]
+
     def ledger(self, room: str) -> list[LedgerRow]:
         rows = self._db.execute(
             self._sql("SELECT seq, hand, seat, name, kind, chips FROM ledger WHERE room = ? ORDER BY seq"),
@@ -308,6 +366,8 @@ class _Postgres:
 
         db = psycopg.connect(self._url)
         db.execute(f"SET idle_in_transaction_session_timeout = '{IDLE_IN_TRANSACTION}'")
+        db.execute(f"SET lock_timeout = '{LOCK_TIMEOUT}'")
+        db.execute(f"SET statement_timeout = '{STATEMENT_TIMEOUT}'")
         db.commit()
         return db
 
