@@ -31,8 +31,9 @@ def player_names(text: str) -> list[str]:
 def as_seen_by(text: str, me: int | None) -> dict[str, Any]:
     """The stored hand `text` as its player `me` (an index in its players) sees it (None: as a
     spectator sees it once it is over): ``phh``, ``pokerstars`` (None, with ``pokerstars_error``,
-    when the hand cannot be written in that form), and for the replay ``players``, ``seats``, ``stacks`` (at the start),
-    ``blinds``, ``you`` (the player's index or None) and ``steps`` (the log as that player saw it)."""
+    when the hand cannot be written in that form), and for the replay ``players``, ``seats``,
+    ``stacks`` (at the start), ``blinds``, ``you`` (the player's index or None) and ``steps`` (the
+    log as that player saw it)."""
     try:
         doc = phh.loads(text)[0]
         hand = phh.replay(doc).hand
