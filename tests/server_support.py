@@ -234,7 +234,9 @@ def throwaway_postgres() -> Iterator[str]:
     data = folder / "data"
     as_user: list[str] = []
     if os.geteuid() == 0:  # PostgreSQL refuses to run as root: run it as the postgres user
-        as_user = ["runuser", "-u", "postgres", "--"]
+        runuser = shutil.which("runuser", path=f"{os.environ.get('PATH', '')}:/usr/sbin:/sbin")
+        assert runuser is not None, "runuser (util-linux) is needed to start PostgreSQL as root"
+        as_user = [runuser, "-u", "postgres", "--"]
         shutil.chown(folder, "postgres")
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.PIPE, "check": True, "timeout": 120}
     initdb, pg_ctl = postgres_tool("initdb"), postgres_tool("pg_ctl")

@@ -136,3 +136,67 @@ def test_a_stranger_in_a_former_players_seat_never_gets_their_last_view() -> Non
     assert seat == seats["ann"]
     assert "last_view" not in state_message(room, seat, 3.0, with_view=True, away=set())
     assert "last_view" in state_message(room, seats["bob"], 3.0, with_view=True, away=set())
+
+
+SCHEMA_RACE = """
+import sys
+import psycopg
+from holdem.server.storage import open_storage
+connect = psycopg.connect
+
+def connect_then_wait(*args, **kwargs):  # held at a barrier that the test lifts for all at once
+    connection = connect(*args, **kwargs)
+    connection.execute("SELECT pg_advisory_lock_shared(42)")
+    connection.execute("SELECT pg_advisory_unlock_shared(42)")
+    connection.commit()
+    return connection
+
+psycopg.connect = connect_then_wait
+open_storage(sys.argv[1]).close()
+"""
+
+
+def test_processes_that_start_together_on_a_new_database_all_make_the_schema() -> None:
+    """Three processes open the same new PostgreSQL database at the same moment, ten times over: each
+    one starts (before, one could fail on the catalogue's unique index for the table 'rooms')."""
+    import subprocess
+    import sys
+
+    import psycopg
+
+    from tests.server_support import postgres_missing, throwaway_postgres
+
+    if postgres_missing():
+        pytest.skip(postgres_missing())
+    with throwaway_postgres() as url:
+        for round in range(10):
+            with psycopg.connect(url, autocommit=True) as admin:
+                admin.execute(f"CREATE DATABASE fresh{round}")
+            fresh = url.rsplit("/", 1)[0] + f"/fresh{round}"
+            with psycopg.connect(fresh, autocommit=True) as barrier:
+                barrier.execute("SELECT pg_advisory_lock(42)")
+                runs = [
+                    subprocess.Popen([sys.executable, "-c", SCHEMA_RACE, fresh], stderr=subprocess.PIPE)
+                    for _ in range(3)
+                ]
+                try:
+                    _wait_for_waiters(barrier, 3)
+                    barrier.execute("SELECT pg_advisory_unlock(42)")
+                    errors = [run.communicate(timeout=60)[1].decode() for run in runs]
+                finally:
+                    for run in runs:
+                        run.kill()
+            assert [0, 0, 0] == [run.returncode for run in runs], errors
+
+
+def _wait_for_waiters(barrier: Any, count: int) -> None:
+    """Until `count` sessions wait for the barrier's advisory lock (bounded)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        waiting = barrier.execute(
+            "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+        ).fetchone()[0]
+        if waiting >= count:
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"fewer than {count} processes reached the barrier")
