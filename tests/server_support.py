@@ -128,18 +128,28 @@ class Server:
 class ThreadServer(Server):
     """uvicorn serving the app in a thread of this process."""
 
-    def __init__(self, url: str, *, tick: float = 0.02, rate: float = 10_000.0) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        tick: float = 0.02,
+        rate: float = 10_000.0,
+        limits: Any = None,
+        idle: float | None = None,
+    ) -> None:
         import uvicorn
 
         from holdem.server.app import build_app
         from holdem.server.commands import WS_MAX_SIZE
+        from holdem.server.hub import IDLE_SECONDS
 
         # Bound here, on a port the system chooses, and handed to uvicorn: no port is chosen, closed
         # and then taken by someone else before the server binds it.
         self.socket = socket.create_server(("127.0.0.1", 0))
         self.port = int(self.socket.getsockname()[1])
         config = uvicorn.Config(
-            build_app(url, ADMIN, tick=tick, rate=rate), host="127.0.0.1", port=self.port,
+            build_app(url, ADMIN, tick=tick, rate=rate, limits=limits, idle=idle or IDLE_SECONDS),
+            host="127.0.0.1", port=self.port,
             ws_max_size=WS_MAX_SIZE, log_level="warning", lifespan="on",
         )  # fmt: skip
         self.server = uvicorn.Server(config)

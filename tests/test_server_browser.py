@@ -272,6 +272,53 @@ def test_the_lobby_and_a_tournament_page_and_a_moved_player_in_the_browser(
                 browser.close()
 
 
+def test_a_player_out_within_the_showdown_hold_still_reads_their_place(tmp_path: Path) -> None:
+    """A heads-up tournament whose last hand ends within the 2.5 s that a showdown stays on screen:
+    both players' pages say their place, and still say it once every pending showdown has been
+    drawn (before, the held showdown's timer drew the old table over "you finished in place")."""
+    from tests.server_support import ADMIN, play_bots
+
+    levels = [{"small_blind": 50, "big_blind": 100, "duration": 5}]
+    structure = {"starting_stack": 300, "levels": levels}
+    with ThreadServer(f"sqlite:///{tmp_path / 'holdem.db'}") as server:
+        status, made = server.http(
+            "POST",
+            "/api/tournaments",
+            {"structure": structure, "seats": 2, "entrants": 2, "buy_in": 5},
+            ADMIN,
+        )
+        assert 200 == status, made
+        tournament = made["id"]
+        tokens = [
+            server.http("POST", f"/api/tournaments/{tournament}/entries", {"name": name})[1]["token"]
+            for name in ("ann", "bob")
+        ]
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            try:
+                pages = []
+                for token in tokens:
+                    page = browser.new_context(viewport=DESKTOP).new_page()  # type: ignore[arg-type]
+                    page.goto(f"{server.base}/?token={token}")
+                    expect(page.locator("[data-testid=felt]")).to_be_visible()
+                    pages.append(page)
+                with ThreadPoolExecutor(1) as pool:  # the bots in a thread: Playwright holds this one's loop
+                    pool.submit(
+                        play_bots, server, tokens, hands=10**6, seconds=40, until=over_at(server, tournament)
+                    ).result(60)
+                for page in pages:
+                    expect(page.locator("[data-testid=status]")).to_contain_text(
+                        "you finished in place", timeout=10_000
+                    )
+                time.sleep(3.0)  # past any showdown still held on screen
+                for page in pages:
+                    expect(page.locator("[data-testid=status]")).to_contain_text(
+                        "you finished in place", timeout=1
+                    )
+            finally:
+                browser.close()
+
+
 def _table_of(server: ThreadServer, token: str) -> str:
     """The table a token's seat is at now."""
     import json

@@ -17,7 +17,7 @@ pytest.importorskip(
 )
 from websockets.sync.client import connect
 
-from tests.server_support import ThreadServer
+from tests.server_support import ADMIN, ThreadServer
 
 
 @pytest.fixture
@@ -200,3 +200,121 @@ def _wait_for_waiters(barrier: Any, count: int) -> None:
             return
         time.sleep(0.01)
     raise AssertionError(f"fewer than {count} processes reached the barrier")
+
+
+def _next(ws: Any, kind: str, seconds: float) -> dict[str, Any]:
+    """The next message of this type within `seconds` (others are passed over)."""
+    deadline = time.monotonic() + seconds
+    while (left := deadline - time.monotonic()) > 0:
+        message = json.loads(ws.recv(timeout=left))
+        if message["type"] == kind:
+            return dict(message)
+    raise TimeoutError(f"no {kind} within {seconds} s")
+
+
+def test_readers_are_answered_at_once_while_another_session_holds_the_tables_row() -> None:
+    """Another PostgreSQL session locks the table's row: the player's call waits on it, and a new
+    spectator and a `state` request are answered within a second with the last stored state (not the
+    call); the call is refused after the lock timeout, nothing changed; once the row is free the
+    table plays on."""
+    import psycopg
+
+    from holdem.server.storage import LOCK_TIMEOUT
+    from tests.server_support import postgres_missing, throwaway_postgres
+
+    if postgres_missing():
+        pytest.skip(postgres_missing())
+    with throwaway_postgres() as url, ThreadServer(url) as server:
+        table = server.table(seats=2, action_seconds=60, time_bank_seconds=60)
+        tokens = [server.join(table, name, 100)[1] for name in ("ann", "bob")]
+        with (
+            connect(f"{server.ws}/ws?token={tokens[0]}") as a,
+            connect(f"{server.ws}/ws?token={tokens[1]}") as b,
+        ):
+            first = _next(a, "state", 10)
+            _next(b, "state", 10)
+            actor = a if first["actor"] == first["seat"] else b
+            with psycopg.connect(url) as blocker:
+                blocker.execute("SELECT state FROM rooms WHERE id = %s FOR UPDATE", (table,))
+                started = time.monotonic()
+                actor.send(
+                    json.dumps(
+                        {"type": "act", "hand": first["hand"], "steps": first["steps"], "action": "call"}
+                    )
+                )
+                time.sleep(0.3)  # the call is being stored: its write waits for the row
+                with connect(f"{server.ws}/ws?table={table}") as watcher:
+                    seen = _next(watcher, "state", 1.0)
+                    answered = time.monotonic() - started
+                    assert (first["hand"], first["steps"]) == (seen["hand"], seen["steps"])
+                    watcher.send(json.dumps({"type": "state"}))
+                    again = _next(watcher, "state", 1.0)
+                    assert (first["hand"], first["steps"]) == (again["hand"], again["steps"])
+                refused = _next(actor, "error", float(LOCK_TIMEOUT.rstrip("s")) + 5)
+                assert "could not be stored" in refused["message"], refused
+                blocker.rollback()
+            assert answered < 1.5, answered
+            actor.send(json.dumps({"type": "state"}))
+            now = _next(actor, "state", 5)
+            assert (first["hand"], first["steps"]) == (now["hand"], now["steps"])  # nothing changed
+            actor.send(
+                json.dumps({"type": "act", "hand": first["hand"], "steps": first["steps"], "action": "call"})
+            )
+            after = _next(actor, "state", 5)
+            assert first["steps"] + 1 == after["steps"] or first["hand"] < after["hand"]
+
+
+def test_one_address_makes_five_games_in_ten_minutes_and_is_told_when_to_try_again(
+    server: ThreadServer,
+) -> None:
+    """A flood of new games from one address: the first five are made, the rest refused with 429
+    and a line saying the limit; the admin's token is not limited."""
+    answers = [server.http("POST", "/api/games", {"seats": 6}) for _ in range(20)]
+    assert [200] * 5 + [429] * 15 == [status for status, _ in answers]
+    assert "too many games from your address: at most 5 in 600 s" in answers[-1][1]["error"]
+    assert 200 == server.http("POST", "/api/games", {"seats": 6}, ADMIN)[0]
+
+
+def test_the_switch_says_who_may_make_games_and_the_cap_how_many(tmp_path: Path) -> None:
+    from holdem.server.limits import Limits, Window
+
+    with ThreadServer(f"sqlite:///{tmp_path / 'a.db'}", limits=Limits(makers="admin")) as admin_only:
+        status, answer = admin_only.http("POST", "/api/games", {"seats": 6})
+        assert 403 == status and "the admin may make games" in answer["error"]
+        assert 200 == admin_only.http("POST", "/api/games", {"seats": 6}, ADMIN)[0]
+    with ThreadServer(f"sqlite:///{tmp_path / 'n.db'}", limits=Limits(makers="nobody")) as closed:
+        assert 403 == closed.http("POST", "/api/games", {"seats": 6})[0]
+    capped = Limits(open_games=2, games=Window(100, 600))
+    with ThreadServer(f"sqlite:///{tmp_path / 'c.db'}", limits=capped) as full:
+        assert [200, 200, 429] == [full.http("POST", "/api/games", {"seats": 6})[0] for _ in range(3)]
+
+
+def test_asking_for_seats_is_limited_by_address(server: ThreadServer) -> None:
+    status, game = server.http("POST", "/api/games", {"seats": 9})
+    assert 200 == status
+    asked = [
+        server.http("POST", f"/api/tables/{game['id']}/players", {"name": f"p{k}", "buy_in": 100})
+        for k in range(25)
+    ]
+    statuses = [status for status, _ in asked]
+    assert 429 in statuses and statuses.count(429) >= 25 - 20, statuses
+    assert "too many seats from your address" in asked[-1][1]["error"]
+
+
+def test_a_quiet_game_leaves_memory_and_the_lobby_and_opens_again_when_asked_for(tmp_path: Path) -> None:
+    """A game nobody sits at leaves memory once `idle` has passed with nobody connected; it stays
+    stored: its settle-up and a socket open it again."""
+    with ThreadServer(f"sqlite:///{tmp_path / 'q.db'}", idle=0.5) as quiet:
+        status, game = quiet.http("POST", "/api/games", {"seats": 6})
+        assert 200 == status
+        hub = quiet.server.config.app.state.hub  # type: ignore[attr-defined]
+        deadline = time.monotonic() + 10
+        while game["id"] in hub.rooms and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert game["id"] not in hub.rooms
+        assert game["id"] not in {t["id"] for t in quiet.http("GET", "/api/tables")[1]["tables"]}
+        status, settled = quiet.http("GET", f"/api/tables/{game['id']}/settle")
+        assert 200 == status and game["id"] == settled["table"]
+        assert game["id"] in hub.rooms
+        with connect(f"{quiet.ws}/ws?table={game['id']}") as ws:
+            assert game["id"] == _next(ws, "state", 5)["table"]

@@ -23,7 +23,8 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 from holdem.server.cluster import relay, room_of_token
 from holdem.server.config import Cluster
 from holdem.server.connection import RATE, Connection
-from holdem.server.hub import Hub
+from holdem.server.hub import IDLE_SECONDS, Hub
+from holdem.server.limits import Limits
 from holdem.server.messages import error_message
 from holdem.server.room import token_digest
 from holdem.server.routes import ROUTES
@@ -39,6 +40,8 @@ async def _socket(ws: WebSocket) -> None:
     token, ident = ws.query_params.get("token"), ws.query_params.get("table")
     await ws.accept()
     served = ident or (room_of_token(token) if token is not None else None)
+    if served is not None:
+        await hub.reopen(served)  # a quiet home game that left memory
     elsewhere = hub.cluster is not None and served is not None and not await hub.take(served)
     if elsewhere and served is not None and await relay(hub, ws, served):  # served by another process
         return  # (False: it did not answer, and this process has taken the table over)
@@ -85,12 +88,20 @@ async def _tournament_page(request: Request) -> Response:
 
 
 def build_app(
-    url: str, admin_token: str, *, tick: float = 0.05, rate: float = RATE, cluster: Cluster | None = None
+    url: str,
+    admin_token: str,
+    *,
+    tick: float = 0.05,
+    rate: float = RATE,
+    cluster: Cluster | None = None,
+    limits: Limits | None = None,
+    idle: float = IDLE_SECONDS,
 ) -> Starlette:
     """The application: tables stored at `url` (``sqlite:///PATH`` or ``postgresql://…``); `rate`:
     messages a second each connection may send (bursts of twice as many); `cluster`: one of many
-    processes on that database (`holdem.server.cluster`)."""
-    hub = Hub(url, admin_token, tick=tick, rate=rate, cluster=cluster)
+    processes on that database (`holdem.server.cluster`); `limits`: who may make games and how many
+    (`holdem.server.limits`); `idle`: seconds before a quiet home game leaves memory."""
+    hub = Hub(url, admin_token, tick=tick, rate=rate, cluster=cluster, limits=limits, idle=idle)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -64,6 +64,15 @@ def _add_serve(sub: argparse._SubParsersAction[Parser]) -> None:
         help="messages a second each connection may send, bursts of twice as many (default: 50)",
     )
     serve.add_argument(
+        "--games", choices=("anyone", "admin", "nobody"), default="anyone",
+        help="who may make a home game from the lobby: anyone (at most 5 an address in 10 minutes),"
+        " only with the admin token, or nobody (default: anyone)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--max-games", type=int, default=200, metavar="N",
+        help="home games open at once, at most (default: 200; the admin's are not counted against it)",
+    )  # fmt: skip
+    serve.add_argument(
         "--cluster",
         action="store_true",
         help="one of several processes on this --db (PostgreSQL): each table is served by the process"
@@ -124,6 +133,8 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     open_storage(args.db).close()  # a database that cannot be opened is one line, not a traceback
     if not args.rate > 0:
         raise HoldemError(f"--rate must be above 0, got {args.rate}")
+    if args.max_games < 0:
+        raise HoldemError(f"--max-games must be 0 or more, got {args.max_games}")
     if args.cluster and not args.lease > 0:
         raise HoldemError(f"--lease must be above 0 seconds, got {args.lease}")
     listening = _listen(args.host, args.port)  # a port that is taken is one line, before anything else
@@ -137,7 +148,10 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     if not args.admin_token:
         print(f"admin token: {token}", flush=True)
     print(f"holdem serve: http://{args.host}:{port}/  (tables stored in {args.db})", flush=True)
-    app = build_app(args.db, token, rate=args.rate, cluster=cluster)
+    from holdem.server.limits import Limits
+
+    limits = Limits(makers=args.games, open_games=args.max_games)
+    app = build_app(args.db, token, rate=args.rate, cluster=cluster, limits=limits)
     config = uvicorn.Config(
         app, host=args.host, port=port, ws_max_size=WS_MAX_SIZE, log_level="warning",
         ws_ping_interval=KEEPALIVE, ws_ping_timeout=20.0,

@@ -36,6 +36,7 @@ class Hub(Protocol):
     """What the bots need of the hub (`holdem.server.hub.Hub`): its rooms, tasks and change."""
 
     rooms: dict[str, Room]
+    with_bots: set[str]  # the rooms with a host's bot
 
     def later(self, work: Coroutine[Any, Any, None]) -> None: ...
 
@@ -65,8 +66,9 @@ class HouseBots:
         """Tell each bot of its hands beginning and ending, and set off the decision of each bot to act."""
         for key in [k for k in self.players if not self._seated(*k)]:
             del self.players[key]
-        for room in list(self.hub.rooms.values()):
-            if room.home is None or not room.home.bots:
+        for ident in list(self.hub.with_bots):
+            room = self.hub.rooms.get(ident)
+            if room is None or room.home is None or not room.home.bots:
                 continue
             for seat, spec in room.home.bots.items():
                 player = self._player(room, seat, spec)

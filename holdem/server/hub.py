@@ -32,6 +32,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 from holdem.server.config import Cluster, RequestError
 from holdem.server.connection import RATE, Connection, bearer, table_summary
 from holdem.server.housebots import HouseBots
+from holdem.server.limits import Limits
 from holdem.server.messages import finished_message, state_message
 from holdem.server.room import Change, Room
 from holdem.server.storage import LeaseLost, Write, Writer, lease_key, open_storage
@@ -41,6 +42,40 @@ from holdem.server.tourney import Moves, Tourney
 __all__ = ["Hub"]
 
 T = TypeVar("T")
+
+SWEEP_SECONDS = 2.0
+"""How often the clock looks for quiet home games."""
+
+IDLE_SECONDS = 300.0
+"""How long a home game that is over, or has nobody seated or asking, stays in memory with no
+connection open: then it leaves memory and the lobby (it stays stored, and opens again when asked
+for)."""
+
+READER_WAIT = 0.25
+"""Seconds a reader (a new connection, a `state` request) waits for a room's lock before it is
+answered from the last stored state: a write the database holds up never keeps readers waiting."""
+
+
+async def _acquire(lock: asyncio.Lock, seconds: float) -> bool:
+    """Take `lock` within `seconds`; False (not held) when it could not be taken in time. A late
+    acquisition after the wait was given up releases the lock at once (`asyncio.wait_for` could
+    leave it held on Python 3.11)."""
+    task = asyncio.ensure_future(lock.acquire())
+    done, _ = await asyncio.wait({task}, timeout=seconds)
+    if done:
+        return True
+    task.add_done_callback(lambda t: lock.release() if not t.cancelled() and t.exception() is None else None)
+    task.cancel()
+    return False
+
+
+def _is_quiet(room: Room) -> bool:
+    """A home game with no hand in progress that is over, or has nobody seated or asking: it may
+    leave memory once nobody is connected (`Hub._sweep`)."""
+    home = room.home
+    if home is None or room.table.hand is not None:
+        return False
+    return home.ended or (not room.members and not home.pending)
 
 
 class Hub:
@@ -54,8 +89,14 @@ class Hub:
         tick: float = 0.05,
         rate: float = RATE,
         cluster: Cluster | None = None,
+        limits: Limits | None = None,
+        idle: float = IDLE_SECONDS,
     ) -> None:
-        self.url, self.admin, self.cluster = url, admin_token, cluster
+        self.url, self.admin, self.cluster, self.idle = url, admin_token, cluster, idle
+        self.limits = limits if limits is not None else Limits()
+        self.ticking: set[str] = set()  # tables with a player to act: the clock's only work
+        self.with_bots: set[str] = set()  # home games with a host's bot: the bots' only work
+        self.quiet_since: dict[str, float] = {}  # home games that may leave memory, since when
         self.tick, self.rate = tick, rate
         self.rooms: dict[str, Room] = {}
         self.tourneys: dict[str, Tourney] = {}
@@ -63,6 +104,8 @@ class Hub:
         self.held: dict[str, dict[str, tuple[str, int]]] = {}  # the same, room by room
         self.connections: dict[str, set[Connection]] = {}
         self.lobby: dict[str, dict[str, Any]] = {}  # each table's summary as last stored
+        self.stored: dict[str, str] = {}  # each table's state JSON as last stored (`_as_stored`)
+        self._stored_rooms: dict[str, tuple[str, Room]] = {}  # the same, read back, for readers
         self.waiting: dict[str, set[Connection]] = {}  # tournament -> entrants connected without a seat
         self.locks: dict[str, asyncio.Lock] = {}
         self.taking: dict[str, asyncio.Lock] = {}  # a table being taken over (`--cluster`)
@@ -88,8 +131,8 @@ class Hub:
             if data.get("format") == TOURNEY:
                 self.tourneys[data["id"]] = Tourney.from_dict(data, now)
                 self.locks.setdefault(data["id"], asyncio.Lock())
-            else:
-                self._loaded(Room.from_dict(data, now))
+            elif not _is_quiet(room := Room.from_dict(data, now)):  # the quiet open when asked for
+                self._loaded(room)
         for room in self.rooms.values():  # a tournament's tables share its lock
             if room.tournament is not None:
                 self.locks[room.id] = self.locks[room.tournament]
@@ -144,6 +187,7 @@ class Hub:
         except Exception:
             await self._reload(tourney.id)
             raise RequestError("the change could not be stored, so it was not made", 503) from None
+        self.stored.update((write[0], write[1]) for write in writes[:-1])
         changed = ([first[0]] if first is not None else []) + [self.rooms[i] for i in moves.rooms]
         for room in changed:
             self._index_tokens(room)
@@ -263,6 +307,14 @@ class Hub:
             connection.close(1012)
         self._drop_room(ident)
 
+    def _forget(self, ident: str) -> None:
+        """A table leaves memory (it stays stored)."""
+        self._drop_room(ident)
+        for kept in (self.stored, self._stored_rooms, self.quiet_since, self.locks):
+            kept.pop(ident, None)
+        self.ticking.discard(ident)
+        self.with_bots.discard(ident)
+
     def _drop_room(self, ident: str) -> None:
         self.rooms.pop(ident, None)
         self.lobby.pop(ident, None)
@@ -320,7 +372,9 @@ class Hub:
         """Apply `fn` to the room, store the result, then broadcast; a refusal changes nothing."""
         self.room(ident)
         async with self.locks[ident]:
-            room = self.rooms[ident]
+            room = self.rooms.get(ident)
+            if room is None:  # dropped while this waited (its lease was lost): served elsewhere now
+                raise RequestError("this table moved to another process: reconnect", 503)
             value, change = fn(room, time.monotonic())
             if change is None:
                 return value
@@ -342,6 +396,7 @@ class Hub:
             except Exception:
                 await self._reload(ident)
                 raise RequestError("the change could not be stored, so it was not made", 503) from None
+            self.stored[room.id] = write[1]
             self._index_tokens(room)
             self.broadcast(room)
         return value
@@ -369,6 +424,44 @@ class Hub:
         """A room read back from storage: served here, and in the lobby as stored."""
         self._add(room)
         self.lobby[room.id] = self.table_summary(room)
+        self.stored[room.id] = json.dumps(room.to_dict(), separators=(",", ":"))
+        self._track(room)
+
+    def _track(self, room: Room) -> None:
+        """Keep the clock's and the bots' work lists, and the quiet home games, in step with `room`."""
+        ident, now = room.id, time.monotonic()
+        (self.ticking.add if room.actor_seat() is not None else self.ticking.discard)(ident)
+        has_bots = room.home is not None and bool(room.home.bots)
+        (self.with_bots.add if has_bots else self.with_bots.discard)(ident)
+        if _is_quiet(room) and not self.connections.get(ident):
+            self.quiet_since.setdefault(ident, now)
+        else:
+            self.quiet_since.pop(ident, None)
+
+    async def reopen(self, ident: str) -> None:
+        """Serve again a stored table that left memory when it was quiet (not with ``--cluster``,
+        where taking a table reads it)."""
+        if self.cluster is not None or ident in self.rooms or ident in self.tourneys or "-" in ident:
+            return
+        state = await self.read(self.reads.room, ident)
+        if state is None or ident in self.rooms:
+            return
+        data = json.loads(state)
+        if data.get("format") != TOURNEY:
+            self._loaded(Room.from_dict(data, time.monotonic()))
+
+    async def _sweep(self, now: float) -> None:
+        """Let the home games that have been quiet for `idle` seconds leave memory and the lobby."""
+        for ident, since in list(self.quiet_since.items()):
+            room, lock = self.rooms.get(ident), self.locks.get(ident)
+            if now - since < self.idle or room is None or lock is None or lock.locked():
+                continue
+            if not _is_quiet(room) or self.connections.get(ident):
+                self.quiet_since.pop(ident, None)
+                continue
+            self._forget(ident)
+            if self.cluster is not None:
+                await asyncio.get_running_loop().run_in_executor(self.executor, self.storage.release, ident)
 
     def table_summary(self, room: Room) -> dict[str, Any]:
         """The lobby's line for a table: its settings, hand number, players and free seats; a
@@ -379,25 +472,74 @@ class Hub:
     async def attach(self, connection: Connection) -> bool:
         """Add a connection to its room's readers and queue it the room's last stored state, under the
         room's lock: a change being stored is not shown, and no broadcast overtakes this first state.
-        False when the room is no longer served here."""
+        A player's token is resolved under the lock too (a tournament's table may have been broken
+        meanwhile: `_follow`). When a write holds the lock for longer than `READER_WAIT`, the
+        connection is answered at once from the last stored state instead. False when the room is
+        no longer served here."""
         lock = self.locks.get(connection.room)
         if lock is None:
             return False
-        async with lock:
-            tourney = self.tourneys.get(connection.room)
-            if tourney is not None and connection.digest is not None:  # an entrant without a seat
-                self._unseated(tourney, connection)
+        if not await _acquire(lock, READER_WAIT):
+            return self._attach_as_stored(connection)
+        try:
+            if self._follow(connection):
                 return True
             room = self.rooms.get(connection.room)
             if room is None:
                 return False
             was_away = self.away(room)
             self.connections[room.id].add(connection)
-            if connection.seat is not None and connection.seat in was_away and room.tournament is None:
+            self.quiet_since.pop(room.id, None)
+            if connection.seat is not None and connection.seat in was_away:
                 self.broadcast(room)  # the player is back: everyone sees them so (the last stored state)
             else:
                 connection.send(self._state_text(room, connection, time.monotonic()))
+        finally:
+            lock.release()
         return True
+
+    def _follow(self, connection: Connection) -> bool:
+        """Under the lock: send a tournament entrant's connection where their token is now, if that
+        is not the table it names (moved, waiting for a seat, or out: told so); whether it was."""
+        tourney = self.tourneys.get(lease_key(connection.room))
+        if tourney is None or connection.digest is None:
+            return False
+        where = self.tokens.get(connection.digest)
+        live = where is not None and where[0] in tourney.rooms and where[0] in self.rooms
+        if live and where == (connection.room, connection.seat):
+            return False
+        for table in self.connections.values():
+            table.discard(connection)
+        if where is None or not live:
+            self.waiting.get(tourney.id, set()).discard(connection)
+            self._unseated(tourney, connection)
+            return True
+        self.waiting.get(tourney.id, set()).discard(connection)
+        connection.room, connection.seat = where
+        self.connections[where[0]].add(connection)
+        connection.send(json.dumps({"type": "moved", "table": where[0], "seat": where[1]}))
+        connection.send(self._state_text(self.rooms[where[0]], connection, time.monotonic()))
+        return True
+
+    def _attach_as_stored(self, connection: Connection) -> bool:
+        """A write holds the room's lock: answer from its last stored state (never the change being
+        stored), and add the connection to the readers, who get the next state when it is stored."""
+        room = self._as_stored(connection.room)
+        if room is None:
+            return False
+        self.connections.setdefault(connection.room, set()).add(connection)
+        connection.send(self._state_text(room, connection, time.monotonic()))
+        return True
+
+    def _as_stored(self, ident: str) -> Room | None:
+        """Table `ident` as last stored, read back from its JSON (kept until the next store)."""
+        text = self.stored.get(ident)
+        if text is None or ident not in self.rooms:
+            return None
+        kept = self._stored_rooms.get(ident)
+        if kept is None or kept[0] is not text:
+            kept = self._stored_rooms[ident] = (text, Room.from_dict(json.loads(text), time.monotonic()))
+        return kept[1]
 
     def detach(self, connection: Connection) -> None:
         """A connection closed: it reads nothing more; a player with no connection left is marked away."""
@@ -405,10 +547,9 @@ class Hub:
         self.waiting.get(connection.room, set()).discard(connection)
         connection.send(None)
         room = self.rooms.get(connection.room)
-        cash = (
-            room is not None and room.tournament is None
-        )  # a tournament's tables: marked at their next change
-        if room is not None and cash and connection.seat is not None and connection.seat in self.away(room):
+        if room is not None:
+            self._track(room)
+        if room is not None and connection.seat is not None and connection.seat in self.away(room):
             self.later(self._away(room.id))
 
     async def _away(self, ident: str) -> None:
@@ -419,11 +560,26 @@ class Hub:
                     self.broadcast(self.rooms[ident])
 
     async def resend(self, connection: Connection) -> None:
-        """Send a connection its room's last stored state again (it asked: it may have missed one)."""
-        async with self.locks[connection.room]:
+        """Send a connection its room's last stored state again (it asked: it may have missed one); a
+        tournament entrant's connection is first sent where its token is now (`_follow`). While a
+        write holds the lock, the answer comes at once from the last stored state."""
+        lock = self.locks.get(connection.room)
+        if lock is None:
+            connection.close(1012)  # no longer served here: connect again
+            return
+        if not await _acquire(lock, READER_WAIT):
+            room = self._as_stored(connection.room)
+            if room is not None:
+                connection.send(self._state_text(room, connection, time.monotonic()))
+            return
+        try:
+            if self._follow(connection):
+                return
             room = self.rooms.get(connection.room)
             if room is not None and connection in self.connections.get(room.id, ()):
                 connection.send(self._state_text(room, connection, time.monotonic()))
+        finally:
+            lock.release()
 
     def _state_text(self, room: Room, connection: Connection, now: float) -> str:
         away = self.away(room)
@@ -438,6 +594,7 @@ class Hub:
     def broadcast(self, room: Room) -> None:
         """Queue each reader of `room` its new state, which has just been stored."""
         self.lobby[room.id] = self.table_summary(room)
+        self._track(room)
         now, texts = time.monotonic(), {}
         for connection in list(self.connections[room.id]):
             where = self.tokens.get(connection.digest) if connection.digest is not None else None
@@ -460,9 +617,16 @@ class Hub:
             connection.send(texts[key])
 
     async def _clock(self) -> None:
+        """Every tick: the host's bots, scheduled tournaments, and the tables with a player to act
+        (only those: a table with nobody to act costs the clock nothing). Every few seconds, the
+        quiet home games leave memory."""
+        swept = time.monotonic()
         while True:
             await asyncio.sleep(self.tick)
             now = time.monotonic()
+            if now - swept >= SWEEP_SECONDS:
+                swept = now
+                await self._sweep(now)
             try:
                 self.house.tick()
             except Exception:  # a bot's failure must not stop the clock of every table
@@ -471,11 +635,19 @@ class Hub:
                 if tourney.due(now):  # a scheduled tournament's start
                     with contextlib.suppress(RequestError):
                         await self.run_tourney(ident, self._start_tourney)
-            for ident, room in list(self.rooms.items()):
+            for ident in list(self.ticking):
+                room = self.rooms.get(ident)
+                if room is None:
+                    self.ticking.discard(ident)
+                    continue
                 clock = room.clock(now)
                 if clock is not None and clock[1] <= 0 and clock[2] <= 0:
                     with contextlib.suppress(RequestError):  # not stored: the next tick tries again
                         await self.apply(ident, lambda room, now: (None, room.expire(now)))
+
+    def open_games(self) -> int:
+        """Home games served here that are not over."""
+        return sum(1 for room in self.rooms.values() if room.home is not None and not room.home.ended)
 
     def is_admin(self, request: Request) -> bool:
         return hmac.compare_digest(bearer(request).encode(), self.admin.encode())

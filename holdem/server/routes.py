@@ -52,6 +52,8 @@ def _route(handler: Callable[[Request, Hub], Awaitable[Any]]) -> Callable[[Reque
         hub: Hub = request.app.state.hub
         ident = request.path_params.get("table") or request.path_params.get("tournament")
         try:
+            if ident is not None:
+                await hub.reopen(ident)  # a quiet home game that left memory
             if ident is not None and hub.cluster is not None and not await hub.take(ident):
                 answer = await forward(hub, request, ident)  # served by another process
                 if answer is not None:
@@ -92,9 +94,16 @@ async def _create(hub: Hub, room: Room) -> dict[str, Any]:
     return summary
 
 
+def _address(request: Request) -> str:
+    """The asker's address, as the ASGI server reports it (behind the shipped nginx, the client's)."""
+    return request.client.host if request.client is not None else ""
+
+
 async def _games(request: Request, hub: Hub) -> Any:
-    """A home game made from the lobby by anyone: a table with a host, who gets the host token (for
-    this table alone) and the links to share."""
+    """A home game made from the lobby (by anyone, the admin alone or nobody: `holdem serve
+    --games`), within the per-address window and the cap on open games: a table with a host, who
+    gets the host token (for this table alone) and the links to share."""
+    hub.limits.check_game(_address(request), hub.is_admin(request), hub.open_games(), time.monotonic())
     room, token = new_game(table_config(await _body(request)))
     summary = await _create(hub, room)
     return summary | {
@@ -108,6 +117,9 @@ async def _join(request: Request, hub: Hub) -> Any:
     data = _fields(await _body(request), ("name", "buy_in", "seat"), 'a join: {"name": ..., "buy_in": ...}')
     ident = request.path_params["table"]
     digest = token_digest(bearer(request))
+    room = hub.room(ident)
+    if room.home is not None and not is_host(room, digest) and not hub.is_admin(request):
+        hub.limits.check_seat(_address(request), time.monotonic())
 
     def asked(room: Room, now: float) -> tuple[tuple[int, str, bool], Change]:
         seat, token, pending, change = ask(

@@ -18,6 +18,7 @@ const RECHECK_MS = 3000; // silence in a hand after which the page asks for the 
 let state = null; // the state drawn
 let latest = null; // the newest state received (drawn once the showdown pause is over)
 let holding = false;
+let showdownTimer = null; // the held showdown's timer, cleared when this player leaves the table
 let lastSeenHand = null;
 let socket = null;
 let clockTimer = null;
@@ -387,6 +388,7 @@ function showdown(previous, last) {
 }
 
 function receive(message) {
+  if ($("status").dataset.left) return;  // out of the tournament: no table is drawn again
   latest = message;
   const last = message.last_hand;
   if (last && lastSeenHand !== null && last.number > lastSeenHand && state) {
@@ -394,9 +396,10 @@ function receive(message) {
     remember(last, state);
     $("pre-check-fold").checked = $("pre-check").checked = false;
     holding = true;
-    setTimeout(() => {  // set first: the next state is drawn even if drawing this showdown failed
+    showdownTimer = setTimeout(() => {  // set first: the next state is drawn even if drawing this showdown failed
       holding = false;
-      draw(latest);
+      showdownTimer = null;
+      if (!$("status").dataset.left) draw(latest);  // never a table the player has left
     }, SHOWDOWN_MS);
     showdown(state, last);
     return;
@@ -423,6 +426,9 @@ function connect() {
       lastSeenHand = null;
     } else if (message.type === "finished") {  // out of the tournament: no reconnecting
       $("status").dataset.left = "1";
+      clearTimeout(showdownTimer);  // a showdown still held must not draw the old table over this
+      showdownTimer = null;
+      holding = false;
       const prize = message.prize ? `, prize ${message.prize}` : "";
       $("status").textContent = `you finished in place ${message.place}${prize}`;
       $("actions").hidden = true;
