@@ -318,3 +318,38 @@ def test_a_quiet_game_leaves_memory_and_the_lobby_and_opens_again_when_asked_for
         assert game["id"] in hub.rooms
         with connect(f"{quiet.ws}/ws?table={game['id']}") as ws:
             assert game["id"] == _next(ws, "state", 5)["table"]
+
+
+def test_holdem_join_gives_up_a_frozen_server_and_plays_on_after_it_wakes(tmp_path: Path) -> None:
+    """The server process is stopped (SIGSTOP) for 9 s while two `holdem join` bots play: each keeps
+    asking for the state, which keeps its connection open, yet hears nothing; each gives the
+    connection up after 5 s of silence and connects again, and plays on once the process wakes."""
+    import os
+    import signal
+    from concurrent.futures import ThreadPoolExecutor
+
+    from holdem.server.join import play_bot
+    from tests.server_support import ProcessServer
+
+    server = ProcessServer(f"sqlite:///{tmp_path / 'frozen.db'}").start()
+    try:
+        table = server.table(seats=2, action_seconds=30, time_bank_seconds=30)
+        with ThreadPoolExecutor(2) as pool:
+            runs = [
+                pool.submit(play_bot, server.base, table, "calling-station", name=n, hands=40)
+                for n in ("a", "b")
+            ]
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline and len(server.hands(table)) < 3:
+                time.sleep(0.1)
+            assert server.process is not None
+            os.kill(server.process.pid, signal.SIGSTOP)
+            try:
+                time.sleep(9)
+            finally:
+                os.kill(server.process.pid, signal.SIGCONT)
+            summaries = [run.result(timeout=120) for run in runs]
+        assert all(s.reconnects >= 1 for s in summaries), [s.line() for s in summaries]
+        assert all(40 == s.hands for s in summaries), [s.line() for s in summaries]
+    finally:
+        server.stop()

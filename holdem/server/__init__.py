@@ -15,4 +15,9 @@ from holdem.arguments import install_hint
 
 SERVER_HINT = f"holdem serve needs the server extra: {install_hint('server')}"
 
-__all__ = ["SERVER_HINT"]
+SILENCE = 5.0
+"""Seconds without a message from the server after which a client (`holdem join`, `client.play_seat`,
+the browser) gives its connection up and connects again: a healthy server sends something at least
+every second (`connection.ALIVE`), so silence means a stopped or unreachable process."""
+
+__all__ = ["SERVER_HINT", "SILENCE"]

@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from holdem.server import SERVER_HINT
+from holdem.server import SERVER_HINT, SILENCE
 
 try:
     import websockets
@@ -80,11 +80,17 @@ async def play_seat(
     """
     seat = _Playing(run or SeatRun(), policy, rng or random.Random(), record, acting, rebuy, think)
     try:
-        async with websockets.connect(f"{url}/ws?token={token}", max_size=2**22) as ws:
+        async with websockets.connect(
+            f"{url}/ws?token={token}&alive=1", max_size=2**22, open_timeout=SILENCE, close_timeout=1
+        ) as ws:
+            heard = time.monotonic()
             while not stop.is_set():
                 try:
                     text = await asyncio.wait_for(ws.recv(), seat.wait())
+                    heard = time.monotonic()
                 except TimeoutError:
+                    if time.monotonic() - heard > SILENCE:  # a stopped server: give the connection up
+                        raise ConnectionError(f"nothing from the server for {SILENCE:g} s") from None
                     text = None
                 if text is None or await seat.take(ws, json.loads(text)):
                     await seat.act(ws)
@@ -115,6 +121,8 @@ class _Playing:
         """Take in a message (an error forgets the answer sent; a state may call for a rebuy); True
         for a state, after which the seat may act."""
         run = self.run
+        if message["type"] == "alive":  # the server's sign of life: nothing to take in
+            return False
         if self.record:
             run.messages.append(message)
         if message["type"] == "error":

@@ -8,7 +8,7 @@ import contextlib
 import time
 from typing import Any
 
-from holdem.server import SERVER_HINT
+from holdem.server import SERVER_HINT, SILENCE
 
 try:
     from starlette.requests import Request
@@ -20,10 +20,18 @@ from holdem.server.config import RequestError
 from holdem.server.messages import MESSAGE_LIMIT
 from holdem.server.room import Room
 
-__all__ = ["QUEUE_LIMIT", "RATE", "Connection", "bearer", "read_body", "table_summary"]
+__all__ = ["ALIVE", "QUEUE_LIMIT", "RATE", "SILENCE", "Connection", "bearer", "read_body", "table_summary"]
 
 RATE = 50.0
 """Messages a second a connection may send by default, on average (bursts of twice as many)."""
+ALIVE = 1.0
+"""Seconds of quiet after which a connection opened with ``alive=1`` is sent ``{"type": "alive"}``
+(the shipped clients all ask for it; a raw client that does not is sent nothing it did not ask
+for): every such client hears from a
+healthy server at least this often, so one that hears nothing for a few seconds (`SILENCE`: 5 s in
+`holdem join`, `holdem.server.client` and the browser) knows its server is stopped or unreachable
+and reconnects through the balancer, even while its own messages keep the connection open there."""
+ALIVE_TEXT = '{"type":"alive"}'
 QUEUE_LIMIT = 256
 """Messages waiting for a slow reader before its connection is closed."""
 
@@ -75,9 +83,17 @@ class Connection:
     """One WebSocket: whose it is, what waits to be sent, and its rate-limit allowance."""
 
     def __init__(
-        self, ws: WebSocket, room: str, seat: int | None, digest: str | None, rate: float, views: bool = False
+        self,
+        ws: WebSocket,
+        room: str,
+        seat: int | None,
+        digest: str | None,
+        rate: float,
+        views: bool = False,
+        alive: bool = False,
     ) -> None:
         self.ws, self.room, self.seat, self.digest, self.views = ws, room, seat, digest, views
+        self.alive = alive  # sent ALIVE_TEXT after ALIVE seconds of quiet
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.rate, self.allowance, self.checked = rate, 2 * rate, time.monotonic()
         self.close_code = 1008  # a seat left, or a reader too slow
@@ -102,7 +118,14 @@ class Connection:
         self.send(None)
 
     async def pump(self) -> None:
-        while (text := await self.queue.get()) is not None:
+        """Send what is queued, and (`alive`) `ALIVE_TEXT` after `ALIVE` seconds with nothing to send."""
+        while True:
+            try:
+                text = await asyncio.wait_for(self.queue.get(), ALIVE if self.alive else None)
+            except TimeoutError:
+                text = ALIVE_TEXT
+            if text is None:
+                break
             await self.ws.send_text(text)
         with contextlib.suppress(Exception):
             await self.ws.close(self.close_code)

@@ -36,7 +36,7 @@ from holdem.bots import BotSpec, bot_name, load_bot
 from holdem.decide import Hooks
 from holdem.errors import HoldemError, IllegalActionError
 from holdem.events import HandResult
-from holdem.server import SERVER_HINT
+from holdem.server import SERVER_HINT, SILENCE
 from holdem.views import SeatView
 
 try:
@@ -185,7 +185,12 @@ async def run_bot(
     lost_since: float | None = None
     while not (summary.left or stop.is_set()):
         try:
-            async with websockets.connect(f"{ws_url}/ws?token={seat.token}&view=1", max_size=2**22) as ws:
+            async with websockets.connect(
+                f"{ws_url}/ws?token={seat.token}&view=1&alive=1",
+                max_size=2**22,
+                open_timeout=SILENCE,
+                close_timeout=1,
+            ) as ws:
                 lost_since = None
                 await seat.play(ws, stop, base)
         except (websockets.ConnectionClosed, OSError):
@@ -281,18 +286,23 @@ class _Seat:
         self.answered, self.asked, self.resend = None, False, False
         stopped = asyncio.ensure_future(stop.wait())
         receiving: asyncio.Future[Any] | None = None
+        heard = time.monotonic()
         try:
             while True:
                 receiving = receiving or asyncio.ensure_future(ws.recv())
                 done, _ = await asyncio.wait(
-                    {receiving, stopped}, timeout=RECHECK, return_when=asyncio.FIRST_COMPLETED
+                    {receiving, stopped},
+                    timeout=min(RECHECK, SILENCE / 2),
+                    return_when=asyncio.FIRST_COMPLETED,
                 )
                 if stopped in done:
                     return
                 if receiving not in done:  # silence: has the table moved on without telling us?
+                    if time.monotonic() - heard > SILENCE:  # a stopped server: connect again
+                        raise ConnectionError(f"nothing from the server for {SILENCE:g} s")
                     await self.recheck(ws)
                     continue
-                message, receiving = json.loads(receiving.result()), None
+                message, receiving, heard = json.loads(receiving.result()), None, time.monotonic()
                 if message["type"] == "error":  # refused: ask what is true now
                     self.summary.refused += 1
                     self.rebuying = False  # a refused rebuy is not awaited

@@ -63,7 +63,18 @@ function recheck() {
   socket.send(JSON.stringify({ type: "state" }));
 }
 
+const SILENCE_MS = 5000; // a server that sends nothing this long (it says "alive" every second) is stopped
+
 setInterval(() => {
+  const live = socket && (socket.readyState === WebSocket.OPEN || socket.readyState === WebSocket.CONNECTING);
+  if (live && Date.now() - heard > SILENCE_MS && !$("status").dataset.left) {
+    const dead = socket;  // give it up without waiting for a closing handshake it cannot answer
+    dead.onclose = dead.onmessage = null;
+    dead.close();
+    $("status").textContent = "the server stopped answering: reconnecting…";
+    connect();
+    return;
+  }
   if (latest && latest.phase && Date.now() - heard > RECHECK_MS) {
     heard = Date.now();
     recheck();
@@ -411,7 +422,8 @@ function receive(message) {
 function connect() {
   const query = seatToken ? `token=${encodeURIComponent(seatToken)}` : `table=${encodeURIComponent(tableId)}`;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws?${query}`);
+  socket = new WebSocket(`${scheme}://${location.host}/ws?${query}&alive=1`);  // alive: a sign of life each quiet second
+  heard = Date.now();
   socket.onmessage = (event) => {
     heard = Date.now();
     const message = JSON.parse(event.data);
