@@ -114,7 +114,8 @@ def test_a_later_holder_of_a_name_sees_nothing_of_a_former_holders_hands(server:
 def test_a_stranger_in_a_former_players_seat_never_gets_their_last_view() -> None:
     """The seat's own view of the last hand (its hole cards) goes to the token that was dealt in,
     not to whoever holds the seat under the same name next."""
-    from holdem.server.host import ask, command
+    from holdem.server.config import RequestError
+    from holdem.server.host import ask, command, show
     from holdem.server.messages import state_message
     from tests.test_server_home import game, play_out
 
@@ -131,11 +132,13 @@ def test_a_stranger_in_a_former_players_seat_never_gets_their_last_view() -> Non
         room.last_hand is not None and number == room.last_hand["number"] and seats["ann"] not in room.members
     )
     assert "hole" in room.last_views[str(seats["ann"])]["view"]
-    seat, _, _, _ = ask(room, "ANN", 100, seats["ann"], False, 2.0)
+    seat, _, _, _ = ask(room, "ann", 100, seats["ann"], False, 2.0)  # the very same name
     command(room, {"command": "approve", "seat": seat}, 2.0)
     assert seat == seats["ann"]
     assert "last_view" not in state_message(room, seat, 3.0, with_view=True, away=set())
     assert "last_view" in state_message(room, seats["bob"], 3.0, with_view=True, away=set())
+    with pytest.raises(RequestError, match=f"you were not dealt into hand {number}"):
+        show(room, seat, number)
 
 
 SCHEMA_RACE = """
