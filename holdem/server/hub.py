@@ -506,6 +506,7 @@ class Hub:
             return False
         where = self.tokens.get(connection.digest)
         live = where is not None and where[0] in tourney.rooms and where[0] in self.rooms
+        live = live and tourney.status != "finished"  # the winner too is told their place
         if live and where == (connection.room, connection.seat):
             return False
         for table in self.connections.values():

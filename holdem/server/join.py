@@ -346,6 +346,9 @@ class _Seat:
         if self.tournament is not None and state["seat"] is not None:  # moved with the tournament
             summary.table, summary.seat = state["table"], state["seat"]
         me, table = state["seats"][summary.seat], state["table"]
+        if me is None and self.tournament is not None:  # between tables: never left during a move
+            await self.recheck(ws)  # the server answers with where the entrant is now, or `finished`
+            return False
         if me is None:
             summary.left = True  # the server let the seat go
             return True
