@@ -170,16 +170,25 @@ class ProcessServer(Server):
     """``holdem serve`` in a child process, which the crash test kills with SIGKILL."""
 
     def __init__(
-        self, url: str, port: int | None = None, rate: float = 10_000.0, args: tuple[str, ...] = ()
+        self,
+        url: str,
+        port: int | None = None,
+        rate: float = 10_000.0,
+        args: tuple[str, ...] = (),
+        log: Path | None = None,
     ) -> None:
         self.url, self.port, self.rate, self.args = url, port or 0, rate, args
+        self.log = (
+            log  # where its stderr goes (kept after the test, for its log lines), else a temporary file
+        )
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> ProcessServer:
         """Start the server; the first start binds a port the system chooses (``--port 0``), read from
         the line the server prints, and a restart binds the same one."""
         command = [sys.executable, "-m", "holdem", "serve", "--port", str(self.port), "--db", self.url]
-        with tempfile.TemporaryFile() as errors:  # a file, not a pipe nobody reads: a full pipe blocks
+        opened = self.log.open("a+b") if self.log is not None else tempfile.TemporaryFile()  # noqa: SIM115
+        with opened as errors:  # a file, not a pipe nobody reads: a full pipe blocks
             self.process = subprocess.Popen(
                 [*command, "--admin-token", ADMIN, "--rate", str(self.rate), *self.args],
                 cwd=ROOT,

@@ -159,7 +159,7 @@ def test_players_through_nginx_are_routed_around_a_stalled_process_within_the_le
 
 @needs_nginx
 def test_a_quiet_connection_through_nginx_stays_open_past_its_read_timeout(tmp_path: Path) -> None:
-    """nginx gives up on a process that sends nothing for 4 s; `holdem serve` pings every WebSocket
+    """nginx gives up on a process that sends nothing for 3 s; `holdem serve` pings every WebSocket
     every 2 s, so a spectator at a quiet table is still connected after 9 s, and answered."""
     server = ProcessServer(f"sqlite:///{tmp_path / 'h.db'}")
     try:
@@ -402,3 +402,130 @@ def test_a_tournament_through_nginx_plays_on_when_the_process_serving_it_is_kill
         assert 60 == sum(r["prize"] for r in end["results"])
         for table in tables:  # the broken ones too, read through the new owner
             check_hands(lb.hands(table))
+
+
+async def _chatty(
+    base: str, token: str, stop: asyncio.Event, heard_from: dict[str, tuple[float, int]]
+) -> None:
+    """A player who asks for the state every second (as the browser does during a hand), checks or
+    calls on its turn, and gives its connection up after `SILENCE` seconds without a message."""
+    import websockets
+
+    from holdem.server import SILENCE
+
+    while not stop.is_set():
+        try:
+            async with websockets.connect(
+                f"{base}/ws?token={token}&alive=1", open_timeout=10, close_timeout=1
+            ) as ws:
+                heard = asked = time.monotonic()
+                while not stop.is_set():
+                    if time.monotonic() - asked >= 1.0:
+                        await ws.send(json.dumps({"type": "state"}))
+                        asked = time.monotonic()
+                    try:
+                        message = json.loads(await asyncio.wait_for(ws.recv(), 0.2))
+                    except TimeoutError:
+                        if time.monotonic() - heard > SILENCE:
+                            break  # a frozen server: connect again through the balancer
+                        continue
+                    heard = time.monotonic()
+                    if message["type"] != "state":
+                        continue
+                    heard_from[token] = (time.monotonic(), message["hand"])
+                    if message["actor"] == message["seat"] and message["legal"]:
+                        action = "check" if message["legal"]["check"] else "call"
+                        await ws.send(json.dumps({"type": "act", "hand": message["hand"],
+                                                  "steps": message["steps"], "action": action}))  # fmt: skip
+        except (ConnectionClosed, OSError):
+            await asyncio.sleep(0.2)
+
+
+@needs_postgres
+@needs_nginx
+def test_clients_that_keep_talking_to_a_frozen_process_play_on_at_the_other_within_the_lease_and_5_s(
+    tmp_path: Path,
+) -> None:
+    """SIGSTOP the process serving a table while two players ask for the state every second (each
+    message restarts nginx's read timeout, so nginx never cuts them) and a `holdem join` bot plays:
+    each hears no `alive`, gives its connection up and reconnects through nginx to the process that
+    takes the table over, and plays on there within the lease plus 5 s; nobody is clocked out or sat
+    out, and the frozen process logs no exception when it wakes."""
+    from holdem.server.join import run_bot
+
+    logs = [tmp_path / "first.log", tmp_path / "second.log"]
+    with throwaway_postgres() as url:
+        servers = [ProcessServer(url, args=("--cluster", "--lease", str(LEASE)), log=log) for log in logs]
+        try:
+            for server in servers:
+                server.start()
+            with nginx([server.port for server in servers]) as port:
+                lb = Through(port)
+                table = lb.table(seats=3, action_seconds=20, time_bank_seconds=20)
+                tokens = [lb.join(table, name, 200)[1] for name in ("ann", "bob")]
+                heard_from: dict[str, tuple[float, int]] = {}
+                stop = threading.Event()
+
+                def on_decision(number: int, view: Any, action: Any) -> None:
+                    heard_from["bot"] = (time.monotonic(), number)
+
+                async def clients() -> None:
+                    stopped = asyncio.Event()
+                    tasks = [
+                        asyncio.create_task(_chatty(lb.ws, token, stopped, heard_from)) for token in tokens
+                    ]
+                    bot = asyncio.create_task(
+                        run_bot(
+                            lb.base,
+                            table,
+                            "calling-station",
+                            name="cs",
+                            stop=stopped,
+                            on_decision=on_decision,
+                        )
+                    )
+                    while not stop.is_set():
+                        await asyncio.sleep(0.05)
+                    stopped.set()
+                    await asyncio.gather(*tasks, bot)
+
+                runner = threading.Thread(target=asyncio.run, args=(clients(),))
+                runner.start()
+                try:
+                    deadline = time.monotonic() + 30
+                    while (
+                        time.monotonic() < deadline
+                        and min((h for _, h in heard_from.values()), default=0) < 3
+                    ):
+                        time.sleep(0.1)
+                    assert 3 == len(heard_from), heard_from
+                    (victim,) = [server for server in servers if table in serving(server)]
+                    assert victim.process is not None
+                    frozen_at = max(hand for _, hand in heard_from.values())
+                    os.kill(victim.process.pid, signal.SIGSTOP)
+                    stopped_at = time.monotonic()
+                    try:
+                        while time.monotonic() < stopped_at + LEASE + 15:  # the frozen one sends nothing
+                            if all(t > stopped_at for t, _ in heard_from.values()):
+                                break
+                            time.sleep(0.05)
+                        playing_on = max(t - stopped_at for t, _ in heard_from.values())
+                        time.sleep(2)  # and they play hands there
+                        moved = all(hand > frozen_at for _, hand in heard_from.values())
+                    finally:
+                        os.kill(victim.process.pid, signal.SIGCONT)
+                    time.sleep(LEASE + 1)  # the woken process finds its lease gone
+                finally:
+                    stop.set()
+                    runner.join(60)
+                print(f"every client played on {playing_on:.1f} s after the freeze")
+                assert moved and playing_on < LEASE + 5, (playing_on, frozen_at, heard_from)
+                state = state_of(f"ws://127.0.0.1:{port}", tokens[0])
+                assert [False, False, False] == [bool(s and s["sitting_out"]) for s in state["seats"]]
+        finally:
+            for server in servers:
+                if server.process is not None and server.process.poll() is None:
+                    os.kill(server.process.pid, signal.SIGCONT)
+                server.stop()
+    logged = "".join(log.read_text(errors="replace") for log in logs)
+    assert "Traceback" not in logged and "KeyError" not in logged, logged[-3000:]

@@ -326,7 +326,7 @@ def test_a_quiet_game_leaves_memory_and_the_lobby_and_opens_again_when_asked_for
 def test_holdem_join_gives_up_a_frozen_server_and_plays_on_after_it_wakes(tmp_path: Path) -> None:
     """The server process is stopped (SIGSTOP) for 9 s while two `holdem join` bots play: each keeps
     asking for the state, which keeps its connection open, yet hears nothing; each gives the
-    connection up after 5 s of silence and connects again, and plays on once the process wakes."""
+    connection up after 2 s of silence and connects again, and plays on once the process wakes."""
     import os
     import signal
     from concurrent.futures import ThreadPoolExecutor

@@ -15,9 +15,13 @@ from holdem.arguments import install_hint
 
 SERVER_HINT = f"holdem serve needs the server extra: {install_hint('server')}"
 
-SILENCE = 5.0
+SILENCE = 2.0
 """Seconds without a message from the server after which a client (`holdem join`, `client.play_seat`,
 the browser) gives its connection up and connects again: a healthy server sends something at least
-every second (`connection.ALIVE`), so silence means a stopped or unreachable process."""
+every half second (`connection.ALIVE`), so silence means a stopped or unreachable process."""
 
-__all__ = ["SERVER_HINT", "SILENCE"]
+OPEN_TIMEOUT = 10.0
+"""Seconds a client waits for a WebSocket handshake: longer than a balancer takes to give up on a
+stopped process and try the next one (the shipped nginx file: 3 s)."""
+
+__all__ = ["OPEN_TIMEOUT", "SERVER_HINT", "SILENCE"]

@@ -59,7 +59,7 @@ async def _socket(ws: WebSocket) -> None:
         return
     room_id, seat = where if where is not None else (str(ident), None)
     views = digest is not None and ws.query_params.get("view") in ("1", "true")  # bots: their SeatView too
-    alive = ws.query_params.get("alive") in ("1", "true")  # a sign of life each quiet second
+    alive = ws.query_params.get("alive") in ("1", "true")  # a sign of life each quiet half second
     connection = Connection(ws, room_id, seat, digest, hub.rate, views, alive)
     pump = asyncio.create_task(connection.pump())
     try:

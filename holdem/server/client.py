@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from holdem.server import SERVER_HINT, SILENCE
+from holdem.server import OPEN_TIMEOUT, SERVER_HINT, SILENCE
 
 try:
     import websockets
@@ -81,7 +81,7 @@ async def play_seat(
     seat = _Playing(run or SeatRun(), policy, rng or random.Random(), record, acting, rebuy, think)
     try:
         async with websockets.connect(
-            f"{url}/ws?token={token}&alive=1", max_size=2**22, open_timeout=SILENCE, close_timeout=1
+            f"{url}/ws?token={token}&alive=1", max_size=2**22, open_timeout=OPEN_TIMEOUT, close_timeout=1
         ) as ws:
             heard = time.monotonic()
             while not stop.is_set():

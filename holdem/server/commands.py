@@ -19,7 +19,7 @@ __all__ = ["add_command"]
 WS_MAX_SIZE = 1024 * 1024
 KEEPALIVE = 2.0
 """Seconds between the server's pings on each WebSocket: a quiet connection stays alive through a
-load balancer whose read timeout is longer (the shipped nginx file waits 4 s), and a stalled
+load balancer whose read timeout is longer (the shipped nginx file waits 3 s), and a stalled
 process's connections are cut there."""
 """Frames above this are refused by uvicorn itself (the connection closes); the server answers
 messages between 64 KiB and this with an error message."""

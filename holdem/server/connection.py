@@ -24,11 +24,11 @@ __all__ = ["ALIVE", "QUEUE_LIMIT", "RATE", "SILENCE", "Connection", "bearer", "r
 
 RATE = 50.0
 """Messages a second a connection may send by default, on average (bursts of twice as many)."""
-ALIVE = 1.0
+ALIVE = 0.5
 """Seconds of quiet after which a connection opened with ``alive=1`` is sent ``{"type": "alive"}``
 (the shipped clients all ask for it; a raw client that does not is sent nothing it did not ask
 for): every such client hears from a
-healthy server at least this often, so one that hears nothing for a few seconds (`SILENCE`: 5 s in
+healthy server at least this often, so one that hears nothing for a few seconds (`SILENCE`: 2 s in
 `holdem join`, `holdem.server.client` and the browser) knows its server is stopped or unreachable
 and reconnects through the balancer, even while its own messages keep the connection open there."""
 ALIVE_TEXT = '{"type":"alive"}'

@@ -36,7 +36,7 @@ from holdem.bots import BotSpec, bot_name, load_bot
 from holdem.decide import Hooks
 from holdem.errors import HoldemError, IllegalActionError
 from holdem.events import HandResult
-from holdem.server import SERVER_HINT, SILENCE
+from holdem.server import OPEN_TIMEOUT, SERVER_HINT, SILENCE
 from holdem.views import SeatView
 
 try:
@@ -188,7 +188,7 @@ async def run_bot(
             async with websockets.connect(
                 f"{ws_url}/ws?token={seat.token}&view=1&alive=1",
                 max_size=2**22,
-                open_timeout=SILENCE,
+                open_timeout=OPEN_TIMEOUT,
                 close_timeout=1,
             ) as ws:
                 lost_since = None
