@@ -1,5 +1,10 @@
 """holdem: a Texas Hold'em engine — cards, a fast exact evaluator, equity, the hand state machine.
 
+The folders follow the design: `holdem.cards` (the cards and their evaluation), `holdem.hand` (one
+hand's state machine on them), `holdem.table`, `holdem.formats` (PHH, PokerStars), `holdem.bots`
+(bots and matches), then what is built on those: `tournament`, `pushfold`, `vector`, `acpc`,
+`env`, `learn`, `server`, and the command line. The names users reach for first are here.
+
 Batch evaluation and equity need NumPy and are imported on first use, so ``import holdem``
 stays light.
 """
@@ -8,9 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from holdem.actions import Action, ActionKind, LegalActions
-from holdem.cards import CARDS, Card, Rank, Suit, format_cards, parse_card, parse_cards
-from holdem.deck import Deck
+from holdem.cards.card import CARDS, Card, Rank, Suit, format_cards, parse_card, parse_cards
+from holdem.cards.deck import Deck
+from holdem.cards.evaluator import HandCategory, HandRank, best_hands, compare_hands, evaluate, strength
 from holdem.errors import (
     BotLoadError,
     DuplicateCardError,
@@ -29,17 +34,17 @@ from holdem.errors import (
     SnapshotError,
     TableError,
 )
-from holdem.evaluator import HandCategory, HandRank, best_hands, compare_hands, evaluate, strength
-from holdem.hand import Hand, HandResult, Phase
-from holdem.pots import Pot
-from holdem.stakes import Rules, Stakes, Structure
-from holdem.table import Seat, Table
-from holdem.views import SeatView
+from holdem.hand.actions import Action, ActionKind, LegalActions
+from holdem.hand.pots import Pot
+from holdem.hand.stakes import Rules, Stakes, Structure
+from holdem.hand.state import Hand, HandResult, Phase
+from holdem.hand.views import SeatView
+from holdem.table.table import Seat, Table
 
 if TYPE_CHECKING:
-    from holdem.batch import evaluate_many
-    from holdem.odds import EquityResult, PlayerEquity, equity
-    from holdem.ranges import parse_range
+    from holdem.cards.batch import evaluate_many
+    from holdem.cards.odds import EquityResult, PlayerEquity, equity
+    from holdem.cards.ranges import parse_range
 
 __version__ = "0.1.0"
 
@@ -95,11 +100,11 @@ __all__ = [
 ]
 
 _LAZY = {
-    "evaluate_many": "holdem.batch",
-    "equity": "holdem.odds",
-    "EquityResult": "holdem.odds",
-    "PlayerEquity": "holdem.odds",
-    "parse_range": "holdem.ranges",
+    "evaluate_many": "holdem.cards.batch",
+    "equity": "holdem.cards.odds",
+    "EquityResult": "holdem.cards.odds",
+    "PlayerEquity": "holdem.cards.odds",
+    "parse_range": "holdem.cards.ranges",
 }
 
 

@@ -18,8 +18,8 @@ import time
 from collections.abc import Callable
 
 from holdem import Action, Hand, Stakes
-from holdem.bench import random_policy_hands
-from holdem.snapshot import from_json, to_json
+from holdem.cli.bench import random_policy_hands
+from holdem.table.snapshot import from_json, to_json
 
 
 def texasholdem_hands(players: int, hands: int, seed: int) -> float:

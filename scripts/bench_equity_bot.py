@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from equity_bot_v1 import EquityBotV1
 
 from holdem.bots.equity import EquityBot
-from holdem.match import MatchConfig, play_match
+from holdem.bots.match import MatchConfig, play_match
 
 
 def decisions_per_second(bot: type, hands: int, seed: int) -> float:

@@ -122,7 +122,7 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     base_rss = rss_mb()
     import holdem
-    from holdem.batch import combinations, evaluate_many, tables
+    from holdem.cards.batch import combinations, evaluate_many, tables
 
     scalar_rss = rss_mb()
     tables()

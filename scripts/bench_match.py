@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from holdem.bench import match_rates
+from holdem.cli.bench import match_rates
 
 
 def main() -> None:

@@ -14,7 +14,7 @@ import time
 
 CHILD = """
 import resource, sys, time
-from holdem.match import MatchConfig, play_match
+from holdem.bots.match import MatchConfig, play_match
 hands = int(sys.argv[1])
 start = time.perf_counter()
 result = play_match(MatchConfig(("folder", "calling-station"), seed=1), hands, workers=int(sys.argv[2]))

@@ -14,7 +14,7 @@ import random
 import time
 from collections import Counter
 
-from holdem.bench import RandomPolicyBot, random_policy_hands, vector_sng_rates
+from holdem.cli.bench import RandomPolicyBot, random_policy_hands, vector_sng_rates
 from holdem.tournament import icm, load_structure
 from holdem.tournament.run import HandPlayed, TournamentConfig, play_tournament
 from holdem.tournament.series import run_tournaments

@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from holdem import Stakes
-from holdem.bench import vector_rates
+from holdem.cli.bench import vector_rates
 from holdem.vector import VectorTables
 
 Rate = tuple[float, float]  # decisions/s, hands/s

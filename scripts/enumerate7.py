@@ -14,8 +14,8 @@ import time
 from pathlib import Path
 
 from holdem import HandCategory
-from holdem._tables import CATEGORY_STARTS
-from holdem.batch import strength_counts
+from holdem.cards._tables import CATEGORY_STARTS
+from holdem.cards.batch import strength_counts
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "evaluator-counts.txt"
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 import random
 import time
 
-from holdem.actions import ActionKind
 from holdem.bots.equity import EquityBot, starting_hand_percentiles
-from holdem.evaluator import strength
-from holdem.events import Event
-from holdem.views import SeatView
+from holdem.cards.evaluator import strength
+from holdem.hand.actions import ActionKind
+from holdem.hand.events import Event
+from holdem.hand.views import SeatView
 
 __all__ = ["EquityBotV1"]
 

@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from holdem.batch import combinations, strengths_of
+from holdem.cards.batch import combinations, strengths_of
 from holdem.pushfold.classes import CLASSES, class_of_hands, hands
 
 OUT = Path(__file__).resolve().parent.parent / "holdem" / "pushfold" / "equities.npz"

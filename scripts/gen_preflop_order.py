@@ -1,4 +1,4 @@
-"""Rebuild holdem/preflop.txt: the 169 starting-hand classes ordered by all-in equity against one
+"""Rebuild holdem/cards/preflop.txt: the 169 starting-hand classes ordered by all-in equity against one
 random hand, the order behind percentage ranges (``20%``) and the equity bot's starting ranges.
 
 Monte Carlo with NumPy batch evaluation, a fixed seed and 2,000,000 deals per class (standard
@@ -11,8 +11,8 @@ from pathlib import Path
 
 import numpy as np
 
-from holdem.batch import evaluate_many
-from holdem.cards import RANK_CHARS
+from holdem.cards.batch import evaluate_many
+from holdem.cards.card import RANK_CHARS
 
 DEALS = 2_000_000
 CHUNK = 250_000

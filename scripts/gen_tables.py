@@ -1,10 +1,10 @@
-"""Rebuild holdem/tables.bin, the evaluator's lookup tables (see holdem/_tables.py)."""
+"""Rebuild holdem/cards/tables.bin, the evaluator's lookup tables (see holdem/cards/_tables.py)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from holdem import _tables
+from holdem.cards import _tables
 
 
 def main() -> None:

@@ -13,8 +13,8 @@ import argparse
 import tempfile
 from pathlib import Path
 
+from holdem.bots.match import BotResult, MatchConfig, play_match
 from holdem.learn import LinearPolicy, Progress, train
-from holdem.match import BotResult, MatchConfig, play_match
 
 CHECKPOINTS = (0.5, 1, 2, 5, 10, 20, 40, 60, 120, 300)
 

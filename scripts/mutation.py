@@ -7,8 +7,9 @@ the survivors, those no selected test reaches, those not run before the timeout 
 those judged equivalent in ``tests/mutation-equivalents.txt`` (one per line: the mutant's name,
 then why no test can tell it from the original). The score is killed / (all - equivalent - unrun).
 Needs ``pip install mutmut`` (a development tool, not a dependency of holdem). The seven modules
-other than ``hand``, ``evaluator``, ``pots`` and ``tournament/payouts`` take about 10 minutes on 2
-cores; the hand's and the evaluator's mutants are slow (their tests enumerate every hand).
+other than ``hand/state``, ``cards/evaluator``, ``hand/pots`` and ``tournament/payouts`` take
+about 10 minutes on 2 cores; the hand's and the evaluator's mutants are slow (their tests
+enumerate every hand).
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULES = ("pots", "showdown", "runout", "betting", "posting", "positions", "hand", "checks", "evaluator",
-           "tournament/payouts", "tournament/icm", "vector/settle")  # fmt: skip
+MODULES = ("hand/pots", "hand/showdown", "hand/runout", "hand/betting", "hand/posting", "hand/positions",
+           "hand/state", "hand/checks", "cards/evaluator", "tournament/payouts", "tournament/icm",
+           "vector/settle")  # fmt: skip
 TESTS = ("test_rules", "test_hand_properties", "test_table", "test_tournament", "test_vector",
          "test_evaluator", "test_views_snapshots", "test_bad_input", "test_settlement", "test_refusals",
          "test_icm", "test_vector_settle", "test_rule_edges", "test_evaluator_words",

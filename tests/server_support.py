@@ -294,7 +294,7 @@ def progress(state: dict[str, Any]) -> tuple[int, float]:
 
 def check_hands(hands: list[dict[str, Any]]) -> None:
     """Hands are numbered 1, 2, … and each PHH replays to its recorded finishing stacks."""
-    from holdem import phh
+    from holdem.formats import phh
 
     assert list(range(1, len(hands) + 1)) == [hand["number"] for hand in hands]
     for hand in hands:

@@ -9,10 +9,10 @@ from typing import Any
 import attrs
 from hypothesis import strategies as st
 
-from holdem.actions import Action
-from holdem.cards import CARDS, Card
-from holdem.hand import Hand
-from holdem.views import SeatView
+from holdem.cards.card import CARDS, Card
+from holdem.hand.actions import Action
+from holdem.hand.state import Hand
+from holdem.hand.views import SeatView
 
 card_indices = st.integers(min_value=0, max_value=51)
 cards = st.sampled_from(CARDS)

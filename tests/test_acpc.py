@@ -26,9 +26,9 @@ from holdem.acpc import (
 from holdem.acpc.bridge import hand_from_state, start_hand, state_of, values
 from holdem.acpc.dealer import DealerError, acpc_generator, deal, format_value, run_dealer
 from holdem.acpc.protocol import parse_state_line
-from holdem.bench import random_policy
-from holdem.deck import Deck
-from holdem.stakes import Rules, Structure
+from holdem.cards.deck import Deck
+from holdem.cli.bench import random_policy
+from holdem.hand.stakes import Rules, Structure
 from tests.strategies import examples
 
 GAMES = sorted(p.name for p in SHIPPED_GAMES.glob("*.game"))

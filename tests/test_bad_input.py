@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from holdem import Action, ActionKind, Deck, Hand, Rules, Stakes, Structure, Table
-from holdem.cards import CARDS
+from holdem.cards.card import CARDS
 from holdem.errors import (
     HoldemError,
     IllegalActionError,
@@ -18,8 +18,8 @@ from holdem.errors import (
     SnapshotError,
     TableError,
 )
-from holdem.phh import loads, replay
-from holdem.snapshot import from_json, table_from_json, table_to_json, to_json
+from holdem.formats.phh import loads, replay
+from holdem.table.snapshot import from_json, table_from_json, table_to_json, to_json
 
 
 def test_action_kinds_given_as_text_become_action_kinds() -> None:

@@ -1,4 +1,4 @@
-"""One bot life cycle everywhere (`holdem.decide`): the same calls, at the same moments, in a match,
+"""One bot life cycle everywhere (`holdem.bots.decide`): the same calls, at the same moments, in a match,
 a tournament, `play_table`, `holdem play`, the ACPC client and `holdem join`; and a failing hook
 is a fault everywhere, never a crash."""
 
@@ -15,13 +15,13 @@ import pytest
 
 from holdem import Action, Stakes, Table
 from holdem.acpc.client import play_acpc
-from holdem.events import HandResult
-from holdem.match import MatchConfig, play_match
-from holdem.play import play
-from holdem.session import play_table
+from holdem.bots.match import MatchConfig, play_match
+from holdem.bots.session import play_table
+from holdem.cli.play import play
+from holdem.hand.events import HandResult
+from holdem.hand.views import SeatView
 from holdem.tournament.run import TournamentConfig, play_tournament
 from holdem.tournament.structure import load_structure
-from holdem.views import SeatView
 from tests.server_support import ThreadServer
 
 CALLS: list[tuple[int, str, tuple[str, ...] | None]] = []

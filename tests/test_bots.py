@@ -8,17 +8,17 @@ from typing import Any, ClassVar
 
 import pytest
 
-import holdem.match as match_module
+import holdem.bots.match as match_module
 from holdem import Action, Card, parse_cards
-from holdem.actions import ActionKind
 from holdem.bots import BotLoadError, load_bot, parse_spec
-from holdem.deck import Deck
-from holdem.events import Phase
-from holdem.hand import Hand, HandResult
-from holdem.match import MatchConfig, play_hand, play_match
-from holdem.phh import replay
-from holdem.stats import mean_ci
-from holdem.views import SeatView
+from holdem.bots.match import MatchConfig, play_hand, play_match
+from holdem.bots.stats import mean_ci
+from holdem.cards.deck import Deck
+from holdem.formats.phh import replay
+from holdem.hand.actions import ActionKind
+from holdem.hand.events import Phase
+from holdem.hand.state import Hand, HandResult
+from holdem.hand.views import SeatView
 from tests.strategies import cards_in
 
 

@@ -16,7 +16,7 @@ from pettingzoo.test import api_test, seed_test
 from holdem import Action, Deck, Hand, Stakes
 from holdem.env import HeadsUpEnv, SingleAgentEnv, env, observation, observation_size, raw_env
 from holdem.env.encoding import ActionSpace
-from holdem.views import SeatView
+from holdem.hand.views import SeatView
 
 
 @pytest.fixture(autouse=True)

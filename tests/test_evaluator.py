@@ -14,7 +14,6 @@ from holdem import (
     Card,
     HandCategory,
     InvalidCardError,
-    _tables,
     best_hands,
     compare_hands,
     evaluate,
@@ -22,8 +21,9 @@ from holdem import (
     parse_cards,
     strength,
 )
-from holdem.batch import combinations, strength_counts
-from holdem.evaluator import strengths_on
+from holdem.cards import _tables
+from holdem.cards.batch import combinations, strength_counts
+from holdem.cards.evaluator import strengths_on
 from tests.strategies import examples, hands, suit_permutations
 
 CATEGORY_NAMES = {c.name.lower(): c for c in HandCategory}
@@ -62,7 +62,7 @@ def test_all_seven_card_hands_match_published_counts(data_dir: Path) -> None:
 
 
 def test_shipped_tables_match_a_fresh_build() -> None:
-    """holdem/tables.bin is what scripts/gen_tables.py builds today."""
+    """holdem/cards/tables.bin is what scripts/gen_tables.py builds today."""
     assert _tables.load() == _tables.build()
 
 
@@ -182,7 +182,7 @@ def test_best_hands_evaluates_each_hand_once(monkeypatch: pytest.MonkeyPatch) ->
     """best_hands finds the maximum once, not once per hand."""
     import builtins
 
-    import holdem.evaluator
+    import holdem.cards.evaluator
 
     calls = 0
     real_max = builtins.max
@@ -192,9 +192,9 @@ def test_best_hands_evaluates_each_hand_once(monkeypatch: pytest.MonkeyPatch) ->
         calls += 1
         return real_max(*args, **kwargs)
 
-    monkeypatch.setattr(holdem.evaluator, "max", counting_max, raising=False)
+    monkeypatch.setattr(holdem.cards.evaluator, "max", counting_max, raising=False)
     hands = ["4S 5S 7H 8D JC", "2S 4C 7S 9H 10H", "3S 4S 5D 6H JH", "4D 5S 6S 8D 3C"] * 5
-    assert ["4S 5S 7H 8D JC"] * 5 == holdem.evaluator.best_hands(hands)
+    assert ["4S 5S 7H 8D JC"] * 5 == holdem.cards.evaluator.best_hands(hands)
     assert 1 == calls
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from holdem.cards.evaluator import evaluate, strength
 from holdem.errors import InvalidCardError
-from holdem.evaluator import evaluate, strength
 
 
 def test_a_hand_of_eight_cards_is_refused_by_evaluate_and_by_strength() -> None:

@@ -25,15 +25,15 @@ import pytest
 import holdem
 import holdem.errors
 from holdem import Action, Hand, Stakes, Table, equity
+from holdem.bots.match import MatchConfig, play_match
+from holdem.bots.report import format_table
+from holdem.bots.session import play_table
 from holdem.bots.simple import CallingStation, RandomBot
+from holdem.bots.stats import RunningMean, mean_ci
+from holdem.cards.ranges import parse_range, preflop_order
 from holdem.cli import build_parser, main
-from holdem.match import MatchConfig, play_match
-from holdem.play import play
-from holdem.ranges import parse_range, preflop_order
-from holdem.report import format_table
-from holdem.session import play_table
-from holdem.stats import RunningMean, mean_ci
-from holdem.views import SeatView
+from holdem.cli.play import play
+from holdem.hand.views import SeatView
 from tests.strategies import cards_in
 
 HOLDEM = [sys.executable, "-m", "holdem"]
@@ -242,9 +242,9 @@ def test_a_random_seed_is_printed_and_repeats_the_run(capsys: pytest.CaptureFixt
 
 def test_match_results_do_not_hold_every_hand(monkeypatch: pytest.MonkeyPatch) -> None:
     """Statistics stream: a result keeps a thinned winnings curve, not a list per hand."""
-    import holdem.match
+    import holdem.bots.match
 
-    monkeypatch.setattr(holdem.match, "CURVE_POINTS", 10)
+    monkeypatch.setattr(holdem.bots.match, "CURVE_POINTS", 10)
     result = play_match(MatchConfig(("random", "calling-station"), seed=2), 700)
     assert len(result.curve) <= 2 * 10
     assert (700, tuple(b.chips for b in result.bots)) == result.curve[-1]

@@ -13,12 +13,12 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from holdem import phh
 from holdem.errors import HoldemError, SnapshotError
-from holdem.hand import Hand
-from holdem.snapshot import from_json, table_from_json, table_to_json, to_json
-from holdem.stakes import Stakes
-from holdem.table import Table
+from holdem.formats import phh
+from holdem.hand.stakes import Stakes
+from holdem.hand.state import Hand
+from holdem.table.snapshot import from_json, table_from_json, table_to_json, to_json
+from holdem.table.table import Table
 from tests.strategies import examples, random_action
 
 ODD_VALUES: list[Any] = [

@@ -9,11 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from holdem.actions import Action, ActionKind
 from holdem.errors import IllegalActionError
-from holdem.hand import Hand
-from holdem.invariants import InvariantError, check_hand
-from holdem.stakes import Rules, Stakes, Structure
+from holdem.hand.actions import Action, ActionKind
+from holdem.hand.invariants import InvariantError, check_hand
+from holdem.hand.stakes import Rules, Stakes, Structure
+from holdem.hand.state import Hand
 from tests.strategies import examples, random_action
 
 stacks = st.lists(st.integers(min_value=1, max_value=10_000), min_size=2, max_size=10)

@@ -7,11 +7,11 @@ import random
 import pytest
 
 from holdem import Action, Hand, Stakes
-from holdem.cards import parse_cards
-from holdem.deck import Deck
+from holdem.cards.card import parse_cards
+from holdem.cards.deck import Deck
 from holdem.errors import IllegalActionError
-from holdem.snapshot import to_dict
-from holdem.stakes import Rules
+from holdem.hand.stakes import Rules
+from holdem.table.snapshot import to_dict
 
 
 def test_a_hand_is_made_by_start() -> None:

@@ -10,9 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from holdem.bots.match import MatchConfig, MatchResult, play_match
 from holdem.errors import BotLoadError
 from holdem.learn import LinearPolicy, PolicyBot, Progress, train
-from holdem.match import MatchConfig, MatchResult, play_match
 
 
 def against_calling_station(path: Path) -> MatchResult:

@@ -3,11 +3,11 @@
 import pytest
 
 from holdem import Action, Deck, Hand, Rules, Stakes, parse_cards
-from holdem.luck import all_in_adjusted
-from holdem.match import MatchConfig, play_match
-from holdem.odds import all_in_values, equity
-from holdem.stats import mean_ci
-from holdem.views import SeatView
+from holdem.bots.luck import all_in_adjusted
+from holdem.bots.match import MatchConfig, play_match
+from holdem.bots.stats import mean_ci
+from holdem.cards.odds import all_in_values, equity
+from holdem.hand.views import SeatView
 
 
 def dealt(holes: list[str], board: str, stacks: list[int], rules: Rules | None = None) -> Hand:

@@ -8,13 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from holdem import phh
-from holdem.actions import Action
+from holdem.cards.deck import Deck
 from holdem.cli import main
-from holdem.deck import Deck
 from holdem.errors import InvalidHistoryError
-from holdem.hand import Hand
-from holdem.stakes import Stakes
+from holdem.formats import phh
+from holdem.hand.actions import Action
+from holdem.hand.stakes import Stakes
+from holdem.hand.state import Hand
 from tests.strategies import examples, random_action
 
 

@@ -5,7 +5,7 @@ import subprocess
 import sys
 
 from holdem.cli import main
-from holdem.play import play
+from holdem.cli.play import play
 
 
 def run(inputs: str, bots: tuple[str, ...] = ("calling-station",), seed: int = 1) -> str:

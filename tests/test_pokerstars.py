@@ -8,8 +8,9 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from holdem import Hand, Stakes, phh
-from holdem.pokerstars import read_hands, write_hand
+from holdem import Hand, Stakes
+from holdem.formats import phh
+from holdem.formats.pokerstars import read_hands, write_hand
 from tests.strategies import random_action
 
 NAMES = ["ann b [NL]", "x:y", "(mo)", "Zed", "Qu: 2", "big al", "[dd]", "o'neil", "Ü-ber", "nine"]

@@ -10,9 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from holdem import Hand, Stakes, phh
+from holdem import Hand, Stakes
 from holdem.errors import InvalidHistoryError
-from holdem.pokerstars import Imported, read_hands, write_hand
+from holdem.formats import phh
+from holdem.formats.pokerstars import Imported, read_hands, write_hand
 from tests.strategies import examples, random_action
 
 FILES = Path(__file__).resolve().parent / "data" / "pokerstars"

@@ -13,8 +13,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from holdem.batch import combinations, strengths_of
-from holdem.odds import equity
+from holdem.cards.batch import combinations, strengths_of
+from holdem.cards.odds import equity
 from holdem.pushfold import NAMES, exploitability, solve_headsup
 from holdem.pushfold.classes import class_of_hands, combos_of, hands
 from holdem.pushfold.equities import equities, wins
@@ -59,7 +59,7 @@ def class_equity(first: str, second: str) -> tuple[float, float]:
 
 def test_the_exact_enumeration_agrees_with_the_published_counts() -> None:
     """The test's own enumeration, checked against published hand-against-hand figures first."""
-    from holdem.cards import parse_cards
+    from holdem.cards.card import parse_cards
 
     rows = [line.split() for line in DATA.read_text().splitlines() if line and not line.startswith("#")]
     checked = 0

@@ -7,21 +7,21 @@ import random
 import numpy as np
 import pytest
 
-from holdem.actions import Action, ActionKind
 from holdem.bots import load_bot
 from holdem.bots.equity import EquityBot
-from holdem.cards import parse_cards
-from holdem.deck import Deck
+from holdem.cards.card import parse_cards
+from holdem.cards.deck import Deck
 from holdem.errors import BotLoadError
-from holdem.hand import Hand
+from holdem.hand.actions import Action, ActionKind
+from holdem.hand.stakes import Stakes
+from holdem.hand.state import Hand
+from holdem.hand.views import view
 from holdem.pushfold import solve_headsup
 from holdem.pushfold.bot import PushFoldBot, read_spot
 from holdem.pushfold.classes import NAMES
 from holdem.pushfold.endgame import EndGame, _final_stacks, _payoffs
-from holdem.stakes import Stakes
 from holdem.tournament.run import TournamentConfig, play_tournament
 from holdem.tournament.structure import load_structure
-from holdem.views import view
 
 
 def hand(stacks: list[int], stakes: Stakes, holes: str, actions: list[Action]) -> Hand:

@@ -5,7 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from holdem.match import MatchConfig, play_match
+from holdem.bots.match import MatchConfig, play_match
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -15,9 +15,15 @@ from holdem.errors import (
     InvalidConfigError,
     NotYourTurnError,
 )
-from holdem.positions import big_blind_player, dealing_order, default_blinds, place_blinds, position_names
-from holdem.snapshot import to_dict as hand_to_dict
-from holdem.stakes import Structure
+from holdem.hand.positions import (
+    big_blind_player,
+    dealing_order,
+    default_blinds,
+    place_blinds,
+    position_names,
+)
+from holdem.hand.stakes import Structure
+from holdem.table.snapshot import to_dict as hand_to_dict
 
 
 def refused(hand: Hand, action: object, player: int | None, error: type[HoldemError]) -> str:
@@ -64,7 +70,7 @@ def test_something_that_is_not_an_action() -> None:
 
 
 def test_a_fold_when_checking_is_free_under_the_rule_that_forbids_it() -> None:
-    from holdem.stakes import Rules
+    from holdem.hand.stakes import Rules
 
     hand = Hand.start([100, 100], Stakes(1, 2), rules=Rules(forbid_free_fold=True))
     hand.act(Action.call())

@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 
 from holdem import Action, Hand, Stakes
-from holdem.cards import parse_cards
-from holdem.deck import Deck
+from holdem.cards.card import parse_cards
+from holdem.cards.deck import Deck
 from holdem.errors import InvalidConfigError
-from holdem.pots import Pot
-from holdem.showdown import reveal, showdown_order
-from holdem.stakes import Rules, Structure
+from holdem.hand.pots import Pot
+from holdem.hand.showdown import reveal, showdown_order
+from holdem.hand.stakes import Rules, Structure
 
 
 def dealt(holes: str, board: str = "") -> Deck:

@@ -7,15 +7,15 @@ from collections.abc import Sequence
 
 import pytest
 
-from holdem.actions import Action
-from holdem.cards import CARDS, parse_cards
-from holdem.deck import Deck
+from holdem.cards.card import CARDS, parse_cards
+from holdem.cards.deck import Deck
 from holdem.errors import IllegalActionError, InvalidAmountError
-from holdem.hand import Hand, Phase
-from holdem.invariants import check_hand
-from holdem.pots import Pot
-from holdem.snapshot import from_json, to_json
-from holdem.stakes import Rules, Stakes, Structure
+from holdem.hand.actions import Action
+from holdem.hand.invariants import check_hand
+from holdem.hand.pots import Pot
+from holdem.hand.stakes import Rules, Stakes, Structure
+from holdem.hand.state import Hand, Phase
+from holdem.table.snapshot import from_json, to_json
 
 fold, check, call = Action.fold(), Action.check(), Action.call()
 

@@ -10,17 +10,17 @@ import random
 
 import pytest
 
-from holdem.actions import Action
-from holdem.cards import parse_cards
-from holdem.deck import Deck
+from holdem.cards.card import parse_cards
+from holdem.cards.deck import Deck
 from holdem.errors import InvalidHistoryError
-from holdem.hand import Hand, Phase
-from holdem.invariants import check_hand
-from holdem.phh import dumps, export, loads, replay
-from holdem.pokerstars import write_hand
-from holdem.pots import Pot
-from holdem.snapshot import from_json, to_json
-from holdem.stakes import Rules, Stakes
+from holdem.formats.phh import dumps, export, loads, replay
+from holdem.formats.pokerstars import write_hand
+from holdem.hand.actions import Action
+from holdem.hand.invariants import check_hand
+from holdem.hand.pots import Pot
+from holdem.hand.stakes import Rules, Stakes
+from holdem.hand.state import Hand, Phase
+from holdem.table.snapshot import from_json, to_json
 
 TWICE = Rules(run_twice=True)
 call, check = Action.call(), Action.check()

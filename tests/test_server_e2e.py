@@ -17,7 +17,7 @@ pytest.importorskip(
 
 from websockets.sync.client import connect
 
-from holdem import phh
+from holdem.formats import phh
 from tests.server_support import (
     ADMIN,
     ThreadServer,

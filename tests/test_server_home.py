@@ -10,9 +10,9 @@ import re
 
 import pytest
 
-from holdem import phh
-from holdem.actions import Action
-from holdem.hand import Hand
+from holdem.formats import phh
+from holdem.hand.actions import Action
+from holdem.hand.state import Hand
 from holdem.server.config import RequestError, table_config
 from holdem.server.host import CHAT_LIMIT, CHAT_RATE, ask, command, is_host, new_game, say, settlement, show
 from holdem.server.messages import state_message

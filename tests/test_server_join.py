@@ -22,10 +22,11 @@ pytest.importorskip(
     "uvicorn", reason="the server extra is not installed: pip install 'holdem-engine[server]'"
 )
 
-from holdem import Action, Hand, Stakes, phh
+from holdem import Action, Hand, Stakes
 from holdem.errors import IllegalActionError
+from holdem.formats import phh
+from holdem.hand.views import SeatView, view
 from holdem.server.join import JoinSummary, message_for, run_bot
-from holdem.views import SeatView, view
 from tests.server_support import PAIRS_BOT, ProcessServer, ThreadServer, check_hands
 from tests.strategies import examples, random_action
 

@@ -22,9 +22,9 @@ pytest.importorskip(
     "uvicorn", reason="the server extra is not installed: pip install 'holdem-engine[server]'"
 )
 
-from holdem import phh
+from holdem.formats import phh
+from holdem.hand.views import SeatView
 from holdem.server.join import JoinSummary, message_for, run_bot
-from holdem.views import SeatView
 from tests.server_support import (
     PAIRS_BOT,
     ProcessServer,

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from holdem import phh
-from holdem.actions import Action
+from holdem.formats import phh
+from holdem.hand.actions import Action
 from holdem.server.config import RequestError, table_config
 from holdem.server.messages import state_message
 from holdem.server.room import Change, Room, token_digest
@@ -235,7 +235,7 @@ def test_dealing_uses_the_systems_cryptographically_secure_source(monkeypatch: p
     (`os.urandom`, 64 bits a card dealt)."""
     import os
 
-    import holdem.deck
+    import holdem.cards.deck
 
     read: list[int] = []
     real = os.urandom
@@ -244,7 +244,7 @@ def test_dealing_uses_the_systems_cryptographically_secure_source(monkeypatch: p
         read.append(size)
         return real(size)
 
-    monkeypatch.setattr(holdem.deck.os, "urandom", watched)
+    monkeypatch.setattr(holdem.cards.deck.os, "urandom", watched)
     r = room()
     r.join("ann", 100, None, 0.0)
     r.join("bob", 100, None, 0.0)

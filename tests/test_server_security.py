@@ -19,7 +19,7 @@ pytest.importorskip(
 
 from websockets.sync.client import connect
 
-from holdem import phh
+from holdem.formats import phh
 from holdem.server.client import SeatRun
 from tests.server_support import ADMIN, ThreadServer, play_bots
 

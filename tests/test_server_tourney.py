@@ -154,7 +154,7 @@ def test_a_tournament_refuses_what_it_cannot_do_by_name(tmp_path: Path) -> None:
 
 
 def random_action(rng: Any, legal: Any) -> Any:
-    from holdem.actions import Action
+    from holdem.hand.actions import Action
 
     choice = rng.random()
     if choice < 0.2 and legal.min_raise_to is not None and legal.max_raise_to is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from holdem.pots import Pot, award, build_pots, take_rake
+from holdem.hand.pots import Pot, award, build_pots, take_rake
 
 
 def test_rule_17_chips_a_folded_player_put_above_every_live_level_join_the_last_pot() -> None:

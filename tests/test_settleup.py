@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from holdem.errors import InvalidConfigError
-from holdem.settleup import Payment, settle_up
+from holdem.table.settleup import Payment, settle_up
 
 
 def apply(nets: dict[str, int], payments: list[Payment]) -> dict[str, int]:

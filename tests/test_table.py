@@ -9,7 +9,7 @@ import pytest
 
 from holdem import Action, Deck, Stakes
 from holdem.errors import SnapshotError
-from holdem.table import Table, TableError
+from holdem.table.table import Table, TableError
 
 
 def finish(table: Table) -> None:
@@ -171,7 +171,7 @@ def test_table_errors_change_nothing() -> None:
 
 def test_table_snapshot_round_trips_mid_hand() -> None:
     """A table with a hand in progress restores to the same seats, button and hand."""
-    from holdem.snapshot import table_from_json, table_to_json
+    from holdem.table.snapshot import table_from_json, table_to_json
 
     table = table_of("ABCD", button="moving")
     table.start_hand()
@@ -189,7 +189,7 @@ def test_table_snapshot_round_trips_mid_hand() -> None:
 
 def saved_mid_hand() -> dict[str, Any]:
     """A four-player table's snapshot with a hand in progress, as data."""
-    from holdem.snapshot import table_to_json
+    from holdem.table.snapshot import table_to_json
 
     table = table_of("ABCD", button="dead")
     table.start_hand().act(Action.call())
@@ -214,7 +214,7 @@ def test_a_table_snapshot_must_agree_with_itself(
 ) -> None:
     """A hand whose players are not the seats in dealing order with the seats' chips would create or
     destroy chips when it ends: the snapshot is refused, naming the disagreement."""
-    from holdem.snapshot import table_from_json
+    from holdem.table.snapshot import table_from_json
 
     data = saved_mid_hand()
     change(data)
@@ -224,7 +224,7 @@ def test_a_table_snapshot_must_agree_with_itself(
 
 def test_table_hands_with_missed_blinds_export_and_replay() -> None:
     """Dead money and the first actor survive a PHH round trip (as _dead and _first_to_act)."""
-    from holdem import phh
+    from holdem.formats import phh
 
     table = table_of("ABCDE", button="moving")
     table.start_hand()

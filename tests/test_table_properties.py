@@ -7,8 +7,8 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from holdem.stakes import Stakes
-from holdem.table import Table
+from holdem.hand.stakes import Stakes
+from holdem.table.table import Table
 from tests.strategies import examples, random_action
 
 

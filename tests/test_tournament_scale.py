@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from holdem import phh
 from holdem.cli import main
+from holdem.formats import phh
 from holdem.tournament import load_structure
 from holdem.tournament.run import TournamentConfig, play_tournament
 from holdem.tournament.series import as_dict, run_tournaments

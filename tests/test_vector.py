@@ -7,8 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from holdem import Stakes, phh
-from holdem.stakes import Structure
+from holdem import Stakes
+from holdem.formats import phh
+from holdem.hand.stakes import Structure
 from holdem.vector import VectorTables
 from tests.vector_lockstep import lockstep
 
@@ -54,7 +55,7 @@ def test_vector_tables_agree_with_the_engine_on_every_actor_mask_observation_and
 @pytest.mark.parametrize("players", [3, 4, 6, 9])
 def test_both_antes_are_recorded_as_posted_and_replay_from_the_record(players: int) -> None:
     """An ante and a big-blind ante together, short stacks: the record lists the big blind's ante as
-    both (as the engine's export does), `holdem.phh` reads it back as both, and each hand replays
+    both (as the engine's export does), `holdem.formats.phh` reads it back as both, and each hand replays
     to its finishing stacks; the play agrees with the engine's hand throughout."""
     stakes = Stakes(1, 2, ante=1, big_blind_ante=2)
     seats = random_stacks(players, (4, 40), 24, stakes, players)
@@ -94,7 +95,7 @@ def test_every_recorded_history_replays_to_its_finishing_stacks(
     fractions: tuple[float, ...],
     steps: int,
 ) -> None:
-    """With ``record=True`` each finished hand is a PHH document that `holdem.phh` replays, action by
+    """With ``record=True`` each finished hand is a PHH document that `holdem.formats.phh` replays, action by
     action, to the finishing stacks the vector tables reached."""
     stakes = Stakes(1, 2, ante=ante[0], big_blind_ante=ante[1])
     stacks = np.random.default_rng(seed).integers(low, low + 60, (tables, players))

@@ -10,7 +10,7 @@ import pytest
 from holdem import Hand, Stakes
 from holdem.env import VectorHeadsUpEnv
 from holdem.errors import IllegalActionError, InvalidConfigError
-from holdem.stakes import CHIP_LIMIT
+from holdem.hand.stakes import CHIP_LIMIT
 from holdem.tournament.structure import BlindStructure, Level, load_structure
 from holdem.vector import VectorSitAndGos, VectorTables
 

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from holdem import Hand, Stakes
 from holdem.errors import SnapshotError
-from holdem.snapshot import from_json, to_json, undo
-from holdem.views import SeatView, views
+from holdem.hand.views import SeatView, views
+from holdem.table.snapshot import from_json, to_json, undo
 from tests.strategies import cards_in, examples, random_action
 from tests.test_hand_properties import state
 

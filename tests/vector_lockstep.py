@@ -11,9 +11,10 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from holdem import Deck, Hand, Stakes, phh
-from holdem.cards import CARDS
+from holdem import Deck, Hand, Stakes
+from holdem.cards.card import CARDS
 from holdem.env.encoding import ActionSpace, observation
+from holdem.formats import phh
 from holdem.vector import VectorTables
 
 
@@ -38,7 +39,7 @@ def lockstep(
 ) -> int:
     """Play until `hands` hands have finished; returns the number compared. Fails on any difference.
     With `record`, each hand's PHH record must also say what the engine's own export says, and replay
-    (`holdem.phh.replay`) to the same finishing stacks."""
+    (`holdem.formats.phh.replay`) to the same finishing stacks."""
     t = VectorTables(tables, players, stacks, stakes, seed=seed, record=record)
     space = ActionSpace(t.fractions)
     rng = np.random.default_rng(seed + 1)

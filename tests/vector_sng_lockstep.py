@@ -12,13 +12,13 @@ from typing import Any
 import numpy as np
 
 from holdem import Action, Deck, Hand
-from holdem.cards import CARDS
+from holdem.cards.card import CARDS
 from holdem.env.encoding import ActionSpace
-from holdem.table import Table
+from holdem.hand.views import SeatView
+from holdem.table.table import Table
 from holdem.tournament.run import award, settle_busts
 from holdem.tournament.structure import BlindStructure, structure
 from holdem.vector import VectorSitAndGos
-from holdem.views import SeatView
 
 # Short stacks and fast levels with antes and big-blind antes: blinds that put players all-in, hands
 # nobody has a decision in, several players out in one hand.

@@ -12,11 +12,11 @@ from collections.abc import Sequence
 
 from holdem.acpc.gamedef import GameDef
 from holdem.acpc.protocol import MatchState, Move, ProtocolError
-from holdem.actions import Action, ActionKind
-from holdem.deck import Deck
+from holdem.cards.deck import Deck
+from holdem.cards.evaluator import strength
 from holdem.errors import HoldemError
-from holdem.evaluator import strength
-from holdem.hand import Hand
+from holdem.hand.actions import Action, ActionKind
+from holdem.hand.state import Hand
 
 __all__ = [
     "betting_of",

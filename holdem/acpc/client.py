@@ -5,7 +5,7 @@ that state, ``:`` and an action, until the dealer closes the connection. Each st
 the engine under the game's rules, so the bot sees a `SeatView` as in any other match, and its
 answer is checked before it is sent: a bot that raises, returns an illegal action or runs past the
 time limit is answered for with the fallback (check when free, else fold) and counted. The bot's
-hooks are called as everywhere (`holdem.decide`): ``start_hand`` at the first state of each hand,
+hooks are called as everywhere (`holdem.bots.decide`): ``start_hand`` at the first state of each hand,
 ``end_hand`` at its last, with the result as the seat sees it.
 """
 
@@ -21,7 +21,7 @@ from holdem.acpc.bridge import betting_of, hand_from_state, values
 from holdem.acpc.gamedef import GameDef
 from holdem.acpc.protocol import ProtocolError, format_moves, parse_match_state
 from holdem.bots import Bot
-from holdem.decide import Hooks, decide
+from holdem.bots.decide import Hooks, decide
 from holdem.errors import HoldemError
 
 __all__ = ["ClientError", "ClientSummary", "play_acpc"]
@@ -55,7 +55,7 @@ def play_acpc(
     on_hand: Callable[[int, float], None] | None = None,
 ) -> ClientSummary:
     """Play `bot` at the dealer on `host`:`port` until it closes the connection."""
-    hooks, faults = Hooks(bot), list[str]()  # the life cycle of `holdem.decide`
+    hooks, faults = Hooks(bot), list[str]()  # the life cycle of `holdem.bots.decide`
 
     def fault(hand_number: int | None, found: tuple[str, str | None] | None) -> None:
         if found is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from holdem.arguments import counted, positive_int, subcommand
+from holdem.console.arguments import counted, positive_int, subcommand
 
 __all__ = ["add_commands"]
 

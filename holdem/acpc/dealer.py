@@ -24,11 +24,11 @@ from typing import TextIO
 from holdem.acpc.bridge import engine_action, start_hand, state_of, values
 from holdem.acpc.gamedef import GameDef
 from holdem.acpc.protocol import MatchState, ProtocolError, parse_match_state, parse_moves
-from holdem.actions import Action
-from holdem.cards import CARDS, Card
-from holdem.deck import Deck
+from holdem.cards.card import CARDS, Card
+from holdem.cards.deck import Deck
 from holdem.errors import HoldemError
-from holdem.hand import Hand
+from holdem.hand.actions import Action
+from holdem.hand.state import Hand
 
 __all__ = ["DealerError", "acpc_generator", "deal", "format_value", "run_dealer"]
 

@@ -15,7 +15,7 @@ from typing import Literal
 import attrs
 
 from holdem.errors import InvalidConfigError
-from holdem.stakes import Rules, Stakes, Structure
+from holdem.hand.stakes import Rules, Stakes, Structure
 
 __all__ = ["NO_STACK", "SHIPPED_GAMES", "GameDef", "GameDefError", "load_gamedef", "parse_gamedef"]
 

@@ -15,7 +15,7 @@ import re
 import attrs
 
 from holdem.acpc.gamedef import GameDef
-from holdem.cards import Card, parse_cards
+from holdem.cards.card import Card, parse_cards
 from holdem.errors import HoldemError, InvalidConfigError
 
 __all__ = [

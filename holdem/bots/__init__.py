@@ -4,7 +4,7 @@ A bot is any object with ``act(view) -> Action``; it sees only its `SeatView`. O
 ``set_random(rng)`` (a seeded random source to use, so matches are reproducible whatever the
 number of worker processes), ``start_hand(view)`` and ``end_hand(view, result)`` (the cards
 shown at showdown are in ``view.shown``). They are called at the same moments wherever a bot
-plays, and a failing one is a fault: `holdem.decide` holds the life cycle.
+plays, and a failing one is a fault: `holdem.bots.decide` holds the life cycle.
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ import typing
 from collections.abc import Callable
 from typing import Any, Protocol, TypeGuard, cast, runtime_checkable
 
-from holdem.actions import Action
 from holdem.errors import BotLoadError
-from holdem.hand import HandResult
-from holdem.views import SeatView
+from holdem.hand.actions import Action
+from holdem.hand.state import HandResult
+from holdem.hand.views import SeatView
 
 __all__ = ["BUILT_IN", "Bot", "BotLoadError", "BotSpec", "bot_name", "load_bot", "parse_spec"]
 

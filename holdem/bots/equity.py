@@ -17,10 +17,10 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from holdem.actions import Action, ActionKind
-from holdem.batch import strengths_of
-from holdem.ranges import parse_range, preflop_order
-from holdem.views import SeatView
+from holdem.cards.batch import strengths_of
+from holdem.cards.ranges import parse_range, preflop_order
+from holdem.hand.actions import Action, ActionKind
+from holdem.hand.views import SeatView
 
 __all__ = ["EquityBot", "preflop_equity", "starting_hand_percentiles"]
 
@@ -29,7 +29,7 @@ __all__ = ["EquityBot", "preflop_equity", "starting_hand_percentiles"]
 def starting_hand_percentiles() -> tuple[float, ...]:
     """For each of the 52*52 ordered card pairs, the share of starting hands at least as strong.
 
-    Strength is the documented preflop order of `holdem.ranges.preflop_order` (all-in equity
+    Strength is the documented preflop order of `holdem.cards.ranges.preflop_order` (all-in equity
     against one random hand), the same order percentage ranges use.
     """
     table = [1.0] * (52 * 52)

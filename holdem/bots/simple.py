@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from holdem.actions import Action
-from holdem.views import SeatView
+from holdem.hand.actions import Action, check_or_fold
+from holdem.hand.views import SeatView
 
 __all__ = ["CallingStation", "Folder", "RandomBot", "ScriptedBot"]
 
@@ -55,8 +55,7 @@ class Folder:
     """Folds whenever facing a bet; checks when free."""
 
     def act(self, view: SeatView) -> Action:
-        legal = view.legal
-        return Action.check() if legal is not None and legal.can_check else Action.fold()
+        return check_or_fold(view.legal)
 
 
 class ScriptedBot:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from importlib import resources
 
-from holdem.arguments import Parser, subcommand
+from holdem.console.arguments import Parser, subcommand
 
 __all__ = ["DOCUMENTS", "add_command", "read"]
 

@@ -9,7 +9,7 @@ Needs the ``rl`` extra: ``pip install 'holdem-engine[rl]'``.
 
 from __future__ import annotations
 
-from holdem.arguments import install_hint
+from holdem.console.arguments import install_hint
 
 RL_HINT = f"holdem.env needs pettingzoo and gymnasium: {install_hint('rl')}"
 

@@ -13,10 +13,10 @@ from pettingzoo import AECEnv
 
 from holdem.env.encoding import ActionSpace, observation, observation_bounds, observation_size
 from holdem.errors import InvalidConfigError
-from holdem.hand import Hand
-from holdem.stakes import Rules, Stakes
-from holdem.views import SeatView
-from holdem.views import views as all_views
+from holdem.hand.stakes import Rules, Stakes
+from holdem.hand.state import Hand
+from holdem.hand.views import SeatView
+from holdem.hand.views import views as all_views
 
 __all__ = ["Observation", "env", "raw_env"]
 

@@ -35,9 +35,9 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from holdem.actions import Action, ActionKind, LegalActions
-from holdem.events import Phase
-from holdem.views import SeatView
+from holdem.hand.actions import Action, ActionKind, LegalActions
+from holdem.hand.events import Phase
+from holdem.hand.views import SeatView
 
 __all__ = ["ActionSpace", "observation", "observation_bounds", "observation_size"]
 

@@ -10,14 +10,14 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from holdem.actions import Action
 from holdem.bots import Bot, BotSpec, load_bot
-from holdem.decide import Hooks, decide
+from holdem.bots.decide import Hooks, decide
 from holdem.env.aec import Observation, render
 from holdem.env.encoding import ActionSpace, observation, observation_bounds
 from holdem.errors import InvalidConfigError
-from holdem.hand import Hand
-from holdem.stakes import Rules, Stakes
+from holdem.hand.actions import Action
+from holdem.hand.stakes import Rules, Stakes
+from holdem.hand.state import Hand
 
 __all__ = ["HeadsUpEnv", "SingleAgentEnv"]
 
@@ -57,7 +57,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         if render_mode not in (None, "ansi"):
             raise InvalidConfigError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self.bots: list[Bot] = [load_bot(spec) for spec in opponents]
-        self.hooks = [Hooks(bot) for bot in self.bots]  # the life cycle of `holdem.decide`
+        self.hooks = [Hooks(bot) for bot in self.bots]  # the life cycle of `holdem.bots.decide`
         self.bot_faults = 0
         """The opponents' faults so far: answers replaced by check or fold, hooks that failed."""
         self.stakes = stakes if stakes is not None else Stakes(1, 2)

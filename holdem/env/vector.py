@@ -23,7 +23,7 @@ from gymnasium.vector.utils import batch_space
 
 from holdem.env.encoding import observation_bounds
 from holdem.errors import IllegalActionError, InvalidConfigError
-from holdem.stakes import Stakes
+from holdem.hand.stakes import Stakes
 from holdem.vector import VectorTables
 
 __all__ = ["Opponent", "VectorHeadsUpEnv", "random_opponent"]

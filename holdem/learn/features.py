@@ -1,7 +1,7 @@
 """What the learned policy looks at: a few numbers per decision, computed from observations.
 
 The policy is linear in these features, so they carry what a linear rule cannot find alone in
-one-hot cards: the starting hand's all-in equity (``holdem/preflop.txt``), the made hand's
+one-hot cards: the starting hand's all-in equity (``holdem/cards/preflop.txt``), the made hand's
 category and strength after the flop, the street, position, the price of a call and the pot's
 size. Computed for many observations at once (rows of `holdem.env.encoding` vectors); a table of
 any size, as the encoding says where each field is.
@@ -15,8 +15,8 @@ from importlib import resources
 import numpy as np
 import numpy.typing as npt
 
-from holdem import _tables
-from holdem.batch import strengths_of
+from holdem.cards import _tables
+from holdem.cards.batch import strengths_of
 
 __all__ = ["FEATURES", "features"]
 
@@ -36,7 +36,7 @@ _STARTS = np.array(_tables.CATEGORY_STARTS)
 def _preflop_equity() -> Floats:
     """A 52 x 52 table: the all-in equity against a random hand of each pair of hole cards."""
     equity: dict[str, float] = {}
-    for line in resources.files("holdem").joinpath("preflop.txt").read_text().splitlines():
+    for line in resources.files("holdem.cards").joinpath("preflop.txt").read_text().splitlines():
         if line and not line.startswith("#"):
             name, value = line.split()
             equity[name] = float(value)

@@ -15,11 +15,11 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from holdem.actions import Action
 from holdem.env.encoding import ActionSpace, observation
 from holdem.errors import BotLoadError
+from holdem.hand.actions import Action
+from holdem.hand.views import SeatView
 from holdem.learn.features import FEATURES, features
-from holdem.views import SeatView
 
 __all__ = ["LinearPolicy", "PolicyBot"]
 

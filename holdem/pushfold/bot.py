@@ -22,15 +22,15 @@ import random
 from collections import OrderedDict
 from functools import lru_cache
 
-from holdem.actions import Action, ActionKind
 from holdem.bots.equity import EquityBot
 from holdem.errors import InvalidConfigError
-from holdem.events import Phase
+from holdem.hand.actions import Action, ActionKind, check_or_fold
+from holdem.hand.events import Phase
+from holdem.hand.views import SeatView
 from holdem.pushfold.classes import class_of_hands, hands
 from holdem.pushfold.endgame import EndGame, solve_endgame
 from holdem.pushfold.headsup import solve_headsup
 from holdem.tournament.payouts import payout_shares
-from holdem.views import SeatView
 
 __all__ = ["PushFoldBot", "Spot", "read_spot"]
 
@@ -204,7 +204,7 @@ class PushFoldBot:
             if legal.max_raise_to is not None:
                 return Action.raise_to(legal.max_raise_to)
             return Action.call() if legal.can_call else Action.check()
-        return Action.check() if legal.can_check else Action.fold()
+        return check_or_fold(legal)
 
 
 def _shares(prizes: str) -> tuple[float, ...]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from holdem.arguments import Parser, blinds, check_plot, numbers, png, positive_int, subcommand
+from holdem.console.arguments import Parser, blinds, check_plot, numbers, png, positive_int, subcommand
 
 __all__ = ["add_command"]
 

@@ -25,7 +25,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from holdem.batch import strengths_of
+from holdem.cards.batch import strengths_of
 from holdem.errors import InvalidConfigError
 from holdem.pushfold.classes import class_of_hands, hands
 from holdem.pushfold.equities import wins
@@ -101,7 +101,7 @@ class EndGameSolution:
     deals: int
 
     def push_range(self, player: int) -> str:
-        """`player`'s range for moving all-in first in (`holdem.ranges` notation)."""
+        """`player`'s range for moving all-in first in (`holdem.cards.ranges` notation)."""
         return range_text(self.strategies[(player,)])
 
     def call_range(self, player: int, pusher: int, callers: Sequence[int] = ()) -> str:

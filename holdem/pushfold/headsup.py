@@ -42,7 +42,7 @@ class HeadsUp:
 
     @property
     def push_range(self) -> str:
-        """The small blind's pushing range in `holdem.ranges` notation (``"AA, AKs, K9s:0.42"``)."""
+        """The small blind's pushing range in `holdem.cards.ranges` notation (``"AA, AKs, K9s:0.42"``)."""
         return range_text(self.push)
 
     @property
@@ -52,7 +52,7 @@ class HeadsUp:
 
 
 def range_text(weights: Floats, least: float = 0.005) -> str:
-    """Classes played with weight at least `least` as a range (`holdem.ranges`, usable by `equity`)."""
+    """Classes played with weight at least `least` as a range (`holdem.cards.ranges`, usable by `equity`)."""
     items = []
     for name, weight in zip(NAMES, weights.tolist(), strict=True):
         if weight >= 1 - least:

@@ -11,7 +11,7 @@ The network parts need the ``server`` extra: ``pip install 'holdem-engine[server
 
 from __future__ import annotations
 
-from holdem.arguments import install_hint
+from holdem.console.arguments import install_hint
 
 SERVER_HINT = f"holdem serve needs the server extra: {install_hint('server')}"
 

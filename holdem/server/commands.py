@@ -10,7 +10,7 @@ import secrets
 import signal
 import socket
 
-from holdem.arguments import SEED_HELP, Parser, fresh_seed, integer, positive_int, subcommand
+from holdem.console.arguments import SEED_HELP, Parser, fresh_seed, integer, positive_int, subcommand
 from holdem.errors import HoldemError
 from holdem.server import SERVER_HINT
 

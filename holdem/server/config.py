@@ -8,7 +8,7 @@ from typing import Any
 import attrs
 
 from holdem.errors import HoldemError
-from holdem.stakes import CHIP_LIMIT
+from holdem.hand.stakes import CHIP_LIMIT
 
 __all__ = [
     "CHIP_LIMIT",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from holdem.views import chips_put_in, redacted_log
+from holdem.hand.views import chips_put_in, redacted_log
 
 __all__ = ["hand_log", "log_entry"]
 

@@ -15,7 +15,7 @@ from holdem.bots import BUILT_IN
 from holdem.server.config import RequestError, TableConfig, table_config
 from holdem.server.hosting import Home, Seeker
 from holdem.server.room import Change, LedgerRow, Room, token_digest
-from holdem.settleup import settle_up
+from holdem.table.settleup import settle_up
 
 __all__ = [
     "CHAT_KEPT",

@@ -1,6 +1,6 @@
 """The built-in bots a host seats from the page, played by the process serving their table.
 
-Each bot lives as it does wherever it plays (`holdem.decide`): ``set_random`` once, ``start_hand``
+Each bot lives as it does wherever it plays (`holdem.bots.decide`): ``set_random`` once, ``start_hand``
 for each hand it is dealt into, ``act`` on its turns (in a worker thread, after `PAUSE` seconds so
 that people can follow the table) and ``end_hand`` with its view of the hand as it ended. Its action
 goes through the room like a player's; a failing or illegal answer checks or folds instead. The
@@ -18,13 +18,13 @@ from typing import Any, Protocol
 
 import attrs
 
-from holdem.actions import Action
 from holdem.bots import load_bot
-from holdem.decide import Hooks
-from holdem.events import HandResult
+from holdem.bots.decide import Hooks
+from holdem.hand.actions import Action, check_or_fold
+from holdem.hand.events import HandResult
+from holdem.hand.views import SeatView, view
 from holdem.server.config import RequestError
 from holdem.server.room import Change, Room
-from holdem.views import SeatView, view
 
 __all__ = ["PAUSE", "HouseBots"]
 
@@ -32,7 +32,7 @@ PAUSE = 0.4
 """Seconds a bot waits before it acts."""
 
 
-class Hub(Protocol):
+class BotHost(Protocol):
     """What the bots need of the hub (`holdem.server.hub.Hub`): its rooms, tasks and change."""
 
     rooms: dict[str, Room]
@@ -57,7 +57,7 @@ class _Player:
 class HouseBots:
     """The bots seated by hosts at the tables this process serves."""
 
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: BotHost) -> None:
         self.hub = hub
         self.players: dict[tuple[str, int], _Player] = {}
         self.busy: set[tuple[str, int]] = set()
@@ -117,9 +117,7 @@ class HouseBots:
                 action = await asyncio.get_running_loop().run_in_executor(None, player.bot.act, seen)
             except Exception:
                 action = None
-            legal = seen.legal
-            free = legal is not None and legal.can_check
-            fallback = Action.check() if free else Action.fold()
+            fallback = check_or_fold(seen.legal)
             answers = [action] if isinstance(action, Action) else []
             for answer in [*answers, fallback]:
                 if await self._apply(ident, seat, number, steps, answer):

@@ -1,11 +1,11 @@
 """Any bot of the bot interface at a served table: `holdem join` and `play_bot`.
 
 The bot joins with a buy-in, connects with its seat's token and asks the server for its `SeatView`
-in each state message (``/ws?token=…&view=1``): the very view `holdem.views.view` gives a local
+in each state message (``/ws?token=…&view=1``): the very view `holdem.hand.views.view` gives a local
 bot, rebuilt with `SeatView.from_dict`. On its turn the bot's ``act(view)`` is checked against
 the legal actions before anything is sent: an exception, a non-action or an illegal action is
-played as check-or-fold and counted as a fault, as in a local match (`holdem.decide`), so the
-server never receives an illegal action. The hooks are called as locally (`holdem.decide`):
+played as check-or-fold and counted as a fault, as in a local match (`holdem.bots.decide`), so the
+server never receives an illegal action. The hooks are called as locally (`holdem.bots.decide`):
 ``set_random`` once, ``start_hand`` at the first state of each hand the seat is dealt into, and
 ``end_hand`` when the server says the hand is over, with the seat's own view of it as it ended and
 its `HandResult` (the server sends both to that seat alone). A dropped connection or a server
@@ -30,14 +30,14 @@ from typing import Any
 
 import attrs
 
-from holdem.actions import Action, ActionKind
-from holdem.arguments import counted
 from holdem.bots import BotSpec, bot_name, load_bot
-from holdem.decide import Hooks
+from holdem.bots.decide import Hooks
+from holdem.console.arguments import counted
 from holdem.errors import HoldemError, IllegalActionError
-from holdem.events import HandResult
+from holdem.hand.actions import Action, ActionKind, check_or_fold
+from holdem.hand.events import HandResult
+from holdem.hand.views import SeatView
 from holdem.server import OPEN_TIMEOUT, SERVER_HINT, SILENCE
-from holdem.views import SeatView
 
 try:
     import websockets
@@ -404,10 +404,10 @@ class _Seat:
         else:
             try:
                 return self._sent(hand, seen, action, message_for(action, seen, hand, steps))
-            except IllegalActionError as error:  # as holdem.decide words it
+            except IllegalActionError as error:  # as holdem.bots.decide words it
                 fault = str(error) if not isinstance(action, Action) else f"illegal action {action}: {error}"
         self.summary.faults.append(f"hand {hand}: {fault}")
-        action = Action.check() if seen.legal is not None and seen.legal.can_check else Action.fold()
+        action = check_or_fold(seen.legal)
         return self._sent(hand, seen, action, message_for(action, seen, hand, steps))
 
     def begin(self, state: dict[str, Any]) -> None:

@@ -12,12 +12,12 @@ import math
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from holdem.actions import Action
 from holdem.errors import HoldemError
+from holdem.hand.actions import Action
+from holdem.hand.views import view
 from holdem.server.config import RequestError
 from holdem.server.handlog import hand_log
 from holdem.server.room import Room
-from holdem.views import view
 
 __all__ = ["MESSAGE_LIMIT", "Request", "error_message", "parse_json", "parse_request", "state_message"]
 

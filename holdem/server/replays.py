@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from holdem import phh
 from holdem.errors import HoldemError
-from holdem.pokerstars.write import write_hand
+from holdem.formats import phh
+from holdem.formats.pokerstars.write import write_hand
 from holdem.server.config import RequestError
 from holdem.server.handlog import hand_log
 

@@ -8,7 +8,7 @@ monotonic clock), so the clock is tested without waiting.
 Players join with a buy-in and get a token (only its SHA-256 digest is kept). Joining, leaving
 and rebuying during a hand take effect when it ends; a hand starts whenever two players with
 chips are in (the moving button, missed blinds and waiting for the big blind are
-`holdem.table.Table`'s, rules 2–3). When a player's decision time and time bank both run out,
+`holdem.table.table.Table`'s, rules 2–3). When a player's decision time and time bank both run out,
 the server checks for them if that is free, else folds, and sits them out.
 
 A tournament's table is a room too (`tournament` names it): a dead button, no buy-ins, rebuys or
@@ -26,16 +26,16 @@ from typing import Any, NamedTuple
 
 import attrs
 
-from holdem import phh
-from holdem.actions import Action
+from holdem.cards.evaluator import evaluate
 from holdem.errors import HoldemError, TableError
-from holdem.evaluator import evaluate
+from holdem.formats import phh
+from holdem.hand.actions import Action, check_or_fold
+from holdem.hand.stakes import Rules, Stakes
 from holdem.server.config import RequestError, TableConfig, player_name, table_config
 from holdem.server.handlog import hand_log
 from holdem.server.hosting import Home
-from holdem.snapshot import table_from_json, table_to_json
-from holdem.stakes import Rules, Stakes
-from holdem.table import ButtonRule, Table
+from holdem.table.snapshot import table_from_json, table_to_json
+from holdem.table.table import ButtonRule, Table
 
 __all__ = ["FORMAT", "Change", "LedgerRow", "Member", "Room", "StoredHand", "token_digest"]
 
@@ -297,7 +297,7 @@ class Room:
         seat = clock[0]
         legal = hand.legal_actions()
         assert legal is not None  # someone is to act
-        hand.act(Action.check() if legal.can_check else Action.fold(), legal.player)
+        hand.act(check_or_fold(legal), legal.player)
         self.members[seat].bank = 0.0
         if self.tournament is None:  # a tournament player stays dealt in, and is blinded off
             self.table.sit_out(seat)

@@ -18,7 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Protocol
 
-from holdem.arguments import install_hint
+from holdem.console.arguments import install_hint
 from holdem.errors import HoldemError
 from holdem.server.room import LedgerRow, StoredHand
 

@@ -30,7 +30,7 @@ import attrs
 from holdem.errors import HoldemError
 from holdem.server.config import RequestError, TableConfig, player_name
 from holdem.server.room import Change, LedgerRow, Member, Room, token_digest
-from holdem.table import Table
+from holdem.table.table import Table
 from holdem.tournament.payouts import payout_shares, prizes
 from holdem.tournament.run import draw_seats, rebalance, seated, settle_busts
 from holdem.tournament.structure import SHIPPED, BlindStructure, load_structure, structure

@@ -6,7 +6,7 @@ import argparse
 import json
 from pathlib import Path
 
-from holdem.arguments import (
+from holdem.console.arguments import (
     SEED_HELP,
     Parser,
     check_plot,
@@ -66,7 +66,7 @@ def add_commands(sub: argparse._SubParsersAction[Parser]) -> None:
 
 
 def _cmd_icm(args: argparse.Namespace) -> int:
-    from holdem.progress import counter
+    from holdem.console.progress import counter
     from holdem.tournament import icm
 
     result = icm(args.stacks, args.prizes, samples=args.samples, rng=fresh_seed(args.seed),
@@ -92,8 +92,8 @@ def _cmd_icm(args: argparse.Namespace) -> int:
 
 def _cmd_tournament(args: argparse.Namespace) -> int:
     from holdem.bots import load_bot
-    from holdem.parallel import require_dask
-    from holdem.progress import counter
+    from holdem.bots.parallel import require_dask
+    from holdem.console.progress import counter
     from holdem.tournament import load_structure
     from holdem.tournament.run import TournamentConfig
     from holdem.tournament.series import as_dict, format_series, run_tournaments

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from holdem import phh
+from holdem.formats import phh
 from holdem.tournament.run import HandPlayed, TournamentConfig, TournamentRun, play_tournament
 
 __all__ = ["hand_document", "run_history", "stack_trace"]

@@ -15,13 +15,13 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from holdem.bots import Bot, BotSpec, bot_name, load_bot
-from holdem.decide import Hooks, decide
-from holdem.deck import derive_seed
+from holdem.bots.decide import Hooks, decide
+from holdem.cards.deck import derive_seed
 from holdem.errors import InvalidConfigError
-from holdem.hand import Hand
-from holdem.positions import place_blinds
-from holdem.stakes import Stakes
-from holdem.table import Table
+from holdem.hand.positions import place_blinds
+from holdem.hand.stakes import Stakes
+from holdem.hand.state import Hand
+from holdem.table.table import Table
 from holdem.tournament.payouts import payout_shares, prizes
 from holdem.tournament.structure import BlindStructure, check_clock
 
@@ -59,7 +59,7 @@ class TournamentConfig:
 @attrs.frozen
 class Finish:
     """An entrant's result: name, bot, place (tied players share the best place of their group),
-    prize, hands dealt, and faults (`holdem.decide`: answers replaced, hooks that failed)."""
+    prize, hands dealt, and faults (`holdem.bots.decide`: answers replaced, hooks that failed)."""
 
     entrant: str
     bot: str

@@ -13,11 +13,11 @@ from typing import Any
 
 import attrs
 
-from holdem.arguments import counted
 from holdem.bots import bot_name
+from holdem.bots.parallel import ordered_map
+from holdem.bots.stats import mean_ci
+from holdem.console.arguments import counted
 from holdem.errors import InvalidConfigError
-from holdem.parallel import ordered_map
-from holdem.stats import mean_ci
 from holdem.tournament.history import run_history
 from holdem.tournament.run import TournamentConfig, TournamentRun, play_tournament
 
@@ -36,7 +36,7 @@ class BotSummary:
     roi_ci95: tuple[float, float]
     places: tuple[int, ...]
     faults: int = 0
-    """Answers replaced and hooks that failed, over every entry (`holdem.decide`)."""
+    """Answers replaced and hooks that failed, over every entry (`holdem.bots.decide`)."""
 
 
 @attrs.frozen

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from holdem.errors import InvalidConfigError
-from holdem.stakes import CHIP_LIMIT, Stakes
+from holdem.hand.stakes import CHIP_LIMIT, Stakes
 
 if TYPE_CHECKING:
     import numpy as np

@@ -1,6 +1,6 @@
 """The arrays and the betting of `holdem.vector`: what `VectorTables` and `VectorSitAndGos` share.
 
-The rules are the engine's (`holdem.hand.Hand`), written for arrays: every table's state is a column
+The rules are the engine's (`holdem.hand.state.Hand`), written for arrays: every table's state is a column
 and a player's a row, in dealing order (row 0 left of the button, the button last), so that what is
 summed or compared over the players of each table is a few operations on whole rows; each rule is
 a few whole-array operations over the tables that need it. A seat nobody sits in is a player who

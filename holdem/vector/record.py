@@ -1,6 +1,6 @@
 """Hand histories of `VectorTables` (``record=True``): each finished hand as a PHH document.
 
-Written as `holdem.phh.export` writes a `Hand`'s (players in dealing order, heads-up arrays listed
+Written as `holdem.formats.phh.export` writes a `Hand`'s (players in dealing order, heads-up arrays listed
 button first), with the PHH fields ``table``, ``hand``, ``seats`` and ``seat_count`` saying where
 it was played. Kept per table as text lines while the hand runs; slower than the bare arrays, so
 it is off unless asked for.
@@ -13,8 +13,8 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from holdem.cards import CARDS
-from holdem.stakes import Stakes
+from holdem.cards.card import CARDS
+from holdem.hand.stakes import Stakes
 from holdem.vector.settle import board_columns
 
 __all__ = ["actions", "board", "finish", "start"]

@@ -1,7 +1,7 @@
 """Showdowns of many tables at once: best hands, side pots and odd chips on arrays (rules 17, 18).
 
 Pure functions over ``(players, k)`` arrays (a table per column, players in dealing order), as
-`holdem.pots` and `holdem.showdown` do for one hand: a pot for each contribution level of a player
+`holdem.hand.pots` and `holdem.hand.showdown` do for one hand: a pot for each contribution level of a player
 still in, dead money to the main pot, a split pot's odd chips one at a time from the first player
 left of the button.
 """
@@ -11,8 +11,8 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from holdem import _tables
-from holdem.batch import lookup, tables
+from holdem.cards import _tables
+from holdem.cards.batch import lookup, tables
 
 __all__ = ["board_columns", "payouts", "strengths"]
 
@@ -30,7 +30,7 @@ def strengths(decks: npt.NDArray[np.int8], players: int) -> npt.NDArray[np.int32
     """``(players, k)`` best-five-of-seven strengths (higher wins) from `k` decks, a deck per column.
 
     The evaluator's keys are summed once per board and added to each player's two (as
-    `holdem.batch` does for seven cards); the suits are summed only where a flush is possible.
+    `holdem.cards.batch` does for seven cards); the suits are summed only where a flush is possible.
     """
     t = tables()
     k = decks.shape[1]

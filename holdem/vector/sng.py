@@ -3,7 +3,7 @@
 The betting is `holdem.vector.engine`'s, on tables whose empty seats are players who folded with no
 chips. Around it, each table runs the tournament of `holdem tournament` (rules 22-23, 28-30) as
 arrays where it can and in Python where a table's field changes: the seat draw and first button of
-`holdem.tournament.run.draw_seats`, the dead button of `holdem.positions.place_blinds`, the levels
+`holdem.tournament.run.draw_seats`, the dead button of `holdem.hand.positions.place_blinds`, the levels
 of the structure on each table's own clock (a hand takes `hand_seconds` plus `action_seconds` an
 action, as in `holdem tournament`), and places and prizes by `holdem.tournament.run.settle_busts`.
 A finished sit-and-go is kept for `results()` and its table draws a new one at once. A differential
@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from holdem.errors import InvalidConfigError
-from holdem.stakes import CHIP_LIMIT
+from holdem.hand.stakes import CHIP_LIMIT
 from holdem.tournament.payouts import payout_shares, prizes
 from holdem.tournament.run import Finish, TournamentRun, settle_busts
 from holdem.tournament.structure import BlindStructure, check_clock
@@ -182,7 +182,7 @@ class VectorSitAndGos(Engine):
         self._won[rows] = 0
 
     def _place_blinds(self, rows: Ints) -> None:
-        """Rules 2 and 30 at `rows`, as `holdem.positions.place_blinds` places them for a dead button:
+        """Rules 2 and 30 at `rows`, as `holdem.hand.positions.place_blinds` places them for a dead button:
         the big blind to the next player after the last one; the small blind on the last big blind's
         seat, the button on the last small blind's (dead if empty; right behind the small blind if
         that would put it at or past the big blind); heads-up the other player has both. A first hand

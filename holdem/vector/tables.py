@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from holdem.errors import InvalidConfigError
-from holdem.stakes import CHIP_LIMIT, Stakes, Structure
+from holdem.hand.stakes import CHIP_LIMIT, Stakes, Structure
 from holdem.vector import record
 from holdem.vector.engine import NONE, TABLE, Engine, Ints, check_flag, check_fractions, check_seed
 from holdem.vector.observe import observation_size, observe
@@ -155,7 +155,7 @@ class VectorTables(Engine):
 
     def histories(self, *, clear: bool = False) -> list[dict[str, Any]]:
         """Every finished hand recorded since the tables were made or reset, oldest first, as PHH
-        documents (`holdem.phh.dumps`). The record keeps them all; `clear` hands them over and
+        documents (`holdem.formats.phh.dumps`). The record keeps them all; `clear` hands them over and
         forgets them, so that a long run's memory stays bounded."""
         out = list(self._histories)
         if check_flag("clear", clear):

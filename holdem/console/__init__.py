@@ -1,0 +1,2 @@
+"""What every command shares: argument types and subcommands (`arguments`), progress bars
+(`progress`)."""

@@ -1,0 +1,86 @@
+"""``holdem convert``: PHH files to PokerStars text, and PokerStars files to PHH."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from holdem.console.arguments import Parser, counted, subcommand
+from holdem.console.progress import each
+from holdem.errors import HoldemError
+from holdem.formats.pokerstars.read import read_hands
+from holdem.formats.pokerstars.write import write_hand
+
+__all__ = ["add_command"]
+
+
+def add_command(sub: argparse._SubParsersAction[Parser]) -> None:
+    """Add ``holdem convert`` to the command line."""
+    convert = subcommand(sub, "convert", "convert hand histories between PHH and PokerStars text",
+                         "Convert PHH files (.phh, .phhs, or folders of them) to PokerStars text, or "
+                         "PokerStars files (.txt, or folders of them) to one .phhs text. Each hand that "
+                         "cannot be converted is reported on standard error with the reason and "
+                         "skipped whole; the exit status is 1 when any was.")  # fmt: skip
+    convert.add_argument("paths", nargs="+", type=Path, help="files or folders to convert")
+    convert.add_argument("--to", required=True, choices=["pokerstars", "phh"], help="the format to write")
+    convert.add_argument("--out", type=Path, metavar="PATH", help="write here (default: standard output)")
+    convert.set_defaults(run=_cmd_convert)
+
+
+def _cmd_convert(args: argparse.Namespace) -> int:
+    if args.out is not None and args.out.is_dir():
+        raise HoldemError(f"--out: {str(args.out)!r} is a folder, not a file")
+    chunks, done, skipped = [], 0, 0
+    if args.to == "pokerstars":
+        from holdem.formats import phh
+
+        files = list(phh.iter_files(args.paths))
+        for path in each(files, len(files), "files"):
+            try:
+                docs = phh.load(path)
+            except HoldemError as error:
+                print(f"{path}: skipped: {error}", file=sys.stderr)
+                skipped += 1
+                continue
+            for k, doc in enumerate(docs, 1):
+                try:
+                    chunks.append(write_hand(doc, k))
+                    done += 1
+                except HoldemError as error:
+                    print(f"{path}#{k}: skipped: {error}", file=sys.stderr)
+                    skipped += 1
+        text = "\n\n".join(chunks)
+    else:
+        from holdem.formats import phh
+
+        docs = []
+        texts = list(_text_files(args.paths))
+        for path in each(texts, len(texts), "files"):
+            for hand in read_hands(path.read_text(encoding="utf-8-sig", errors="replace")):
+                if hand.doc is None:
+                    print(f"{path}: hand #{hand.ident}: skipped: {hand.reason}", file=sys.stderr)
+                    skipped += 1
+                else:
+                    docs.append(hand.doc)
+                    done += 1
+        text = phh.dumps(docs) if docs else ""
+    if done + skipped == 0:
+        raise HoldemError(f"no hands found in {', '.join(repr(str(p)) for p in args.paths)}")
+    if args.out is None:
+        sys.stdout.write(text)
+    else:
+        args.out.write_text(text, encoding="utf-8")
+    print(f"{counted(done + skipped, 'hand')}: {done} converted, {skipped} skipped", file=sys.stderr)
+    return 1 if skipped else 0
+
+
+def _text_files(paths: list[Path]) -> Iterator[Path]:
+    for path in paths:
+        if path.is_dir():
+            yield from sorted(p for p in path.rglob("*.txt") if p.is_file())
+        elif path.exists():
+            yield path
+        else:
+            raise HoldemError(f"no such file or folder: {str(path)!r}")

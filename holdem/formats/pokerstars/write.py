@@ -1,0 +1,268 @@
+"""PHH to PokerStars: a hand history document written as PokerStars text.
+
+The hand is replayed through the engine first (`holdem.formats.phh.replay`), so what is written is what
+the rules give: posts, amounts called, ``raises X to Y``, all-ins, uncalled bets, showdown,
+``collected`` lines per pot, and the summary. Every hole card the document knows is written as a
+``Dealt to`` line, so the text converts back to the same hand. Nothing is made up: a document
+without a date, table name or table size is written without one (PokerStars text must name its
+players, seats, hand number and a tournament's level, so those default to p1…, seats 1…, the
+hand's place in the file and level I).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
+
+from holdem.cards.card import Card
+from holdem.cards.evaluator import evaluate
+from holdem.errors import InvalidHistoryError
+from holdem.formats.phh import replay
+from holdem.hand.events import Phase
+from holdem.hand.stakes import Structure
+from holdem.hand.state import Hand
+from holdem.hand.views import chips_put_in
+
+__all__ = ["money_formatter", "write_hand"]
+
+SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "$", "AUD": "$"}
+_GAMES = {Structure.NO_LIMIT: "No Limit", Structure.POT_LIMIT: "Pot Limit", Structure.FIXED_LIMIT: "Limit"}
+_STREETS = {Phase.FLOP: "FLOP", Phase.TURN: "TURN", Phase.RIVER: "RIVER"}
+_FOLDED_ON = {Phase.PREFLOP: "before Flop", Phase.FLOP: "on the Flop", Phase.TURN: "on the Turn"}
+
+
+def money_formatter(currency: str | None) -> Any:
+    """Chips as text: whole cents as ``$0.25``/``$1`` with a currency, plain numbers without."""
+    if not currency:
+        return str
+    symbol = SYMBOLS.get(currency, "")
+
+    def money(cents: int) -> str:
+        whole, part = divmod(cents, 100)
+        return f"{symbol}{whole}" if not part else f"{symbol}{whole}.{part:02d}"
+
+    return money
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return "[" + " ".join(map(str, cards)) + "]"
+
+
+def write_hand(doc: Mapping[str, Any], number: int = 1, *, dealt_to: Collection[int] | None = None) -> str:
+    """One PHH document as a PokerStars hand (raises `InvalidHistoryError` when it cannot be).
+    `dealt_to`: the players (by index) whose hole cards are written as dealt, as in a history a site
+    gives one player (None: every player whose cards the document knows); cards shown are written
+    whatever it says."""
+    result = replay(doc, f"hand {number}")
+    hand = result.hand
+    if hand is None or not result.settled or hand.result is None:
+        raise InvalidHistoryError("the showdown cards are unknown, so the hand cannot be written out")
+    if hand.second_board:
+        raise InvalidHistoryError("a hand run twice is not written in PokerStars' form yet (its PHH has it)")
+    unknown = {
+        int(line.split(" ")[2][1:]) - 1
+        for line in doc["actions"]
+        if line.startswith("d dh p") and "?" in line
+    }  # hole cards the document does not know (the replay dealt stand-ins): no Dealt to line
+    n = len(hand.starting_stacks)
+    names = [str(x) for x in doc.get("players", [f"p{i + 1}" for i in range(n)])]
+    seats = [int(x) for x in doc.get("seats", range(1, n + 1))]
+    if len(names) != n or len(seats) != n or len(set(names)) != n:
+        raise InvalidHistoryError(f"players and seats must name {n} distinct players")
+    money = money_formatter(doc.get("currency"))
+    lines = _header(doc, hand, names, seats, money, number)
+    lines += _posts(hand, names, money)
+    lines.append("*** HOLE CARDS ***")
+    known = [p for p in range(n) if p not in unknown and (dealt_to is None or p in dealt_to)]
+    lines += [f"Dealt to {names[p]} {_cards(hand.holes[p])}" for p in known]
+    lines += _play(hand, names, money)
+    won, rake = _winnings(doc, hand)
+    lines += _collected(hand, won, rake, names, money)
+    lines += _summary(hand, won, rake, names, seats, money)
+    return "\n".join(lines) + "\n"
+
+
+def _header(
+    doc: Mapping[str, Any], hand: Hand, names: list[str], seats: list[int], money: Any, number: int
+) -> list[str]:
+    stakes = hand.stakes
+    low, high = (
+        stakes.bet_sizes
+        if stakes.structure is Structure.FIXED_LIMIT
+        else (stakes.small_blind, stakes.big_blind)
+    )
+    game = f"Hold'em {_GAMES[stakes.structure]}"
+    when = ""  # nothing is made up: a document without a date is written without one
+    if "year" in doc and "month" in doc and "day" in doc:
+        when = f" - {doc['year']:04d}/{doc['month']:02d}/{doc['day']:02d} {doc.get('time', '00:00:00')} ET"
+    ident = doc.get("hand", number)
+    if doc.get("event") is not None:  # a tournament: chips without currency
+        level = doc.get("_level", "I")
+        head = f"PokerStars Hand #{ident}: Tournament #{doc['event']}, {game}"
+        head += f" - Level {level} ({low}/{high}){when}"
+    else:
+        currency = f" {doc['currency']}" if doc.get("currency") else ""
+        head = f"PokerStars Hand #{ident}:  {game} ({money(low)}/{money(high)}{currency}){when}"
+    n = len(names)
+    table = str(doc.get("table", ""))  # no name is made up either, nor a table size
+    size = f"{doc['seat_count']}-max " if "seat_count" in doc else ""
+    lines = [head, f"Table '{table}' {size}Seat #{seats[n - 1]} is the button"]
+    order = sorted(range(n), key=seats.__getitem__)
+    lines += [f"Seat {seats[p]}: {names[p]} ({money(hand.starting_stacks[p])} in chips)" for p in order]
+    return lines
+
+
+def _posts(hand: Hand, names: list[str], money: Any) -> list[str]:
+    """Antes, then blinds (a dead small blind with a big blind as ``posts small & big blinds``)."""
+    stakes, lines = hand.stakes, list[str]()
+    blinds_seen: set[int] = set()
+    posted = {p: 0 for p in range(len(names))}
+    for event in hand.events():
+        if event.kind not in ("ante", "blind"):
+            continue
+        p, amount = event.player, event.amount or 0
+        assert p is not None
+        posted[p] += amount
+        all_in = " and is all-in" if posted[p] == hand.starting_stacks[p] else ""
+        if event.kind == "ante" and p in blinds_seen and hand.declared_dead[p]:
+            if hand.declared_blinds[p] != stakes.big_blind:
+                raise InvalidHistoryError("dead money without a big blind has no PokerStars form")
+            lines[-1] = f"{names[p]}: posts small & big blinds {money(amount + stakes.big_blind)}{all_in}"
+        elif event.kind == "ante":
+            lines.append(f"{names[p]}: posts the ante {money(amount)}{all_in}")
+        else:
+            blinds_seen.add(p)
+            small = hand.declared_blinds[p] < stakes.big_blind
+            lines.append(f"{names[p]}: posts {'small' if small else 'big'} blind {money(amount)}{all_in}")
+    return lines
+
+
+def _play(hand: Hand, names: list[str], money: Any) -> list[str]:
+    """The betting, the streets, uncalled bets and the showdown."""
+    put_in = chips_put_in(hand)
+    lines: list[str] = []
+    board: list[Card] = []
+    showdown = False
+    level = max(hand.declared_blinds)  # a short blind posts less, but the others call the full blind
+    for k, event in enumerate(hand.events()):
+        p = event.player
+        if event.kind == "board":
+            before, board = list(board), board + list(event.cards)
+            street = _STREETS[Phase(len(board) - 2 if len(board) > 3 else 1)]
+            new = f" {_cards(event.cards)}" if before else ""
+            lines.append(f"*** {street} *** {_cards(before or board)}{new}")
+            level = 0
+        elif event.kind == "action" and p is not None and event.action is not None:
+            kind = event.action.kind.value
+            if kind in ("fold", "check"):
+                lines.append(f"{names[p]}: {kind}s")
+                continue
+            paid, all_in = put_in[k]
+            if kind == "call":
+                text = f"calls {money(paid)}"
+            else:
+                to = event.action.amount or 0
+                text = f"bets {money(to)}" if level == 0 else f"raises {money(to - level)} to {money(to)}"
+                level = max(level, to)
+            lines.append(f"{names[p]}: {text}{' and is all-in' if all_in else ''}")
+        elif event.kind == "uncalled" and p is not None:
+            lines.append(f"Uncalled bet ({money(event.amount or 0)}) returned to {names[p]}")
+        elif event.kind in ("show", "muck") and p is not None:
+            if not showdown:
+                lines.append("*** SHOW DOWN ***")
+                showdown = True
+            if event.kind == "muck":
+                lines.append(f"{names[p]}: mucks hand")
+            else:
+                lines.append(f"{names[p]}: shows {_cards(event.cards)} ({_describe(hand, p)})")
+    return lines
+
+
+def _describe(hand: Hand, p: int) -> str:
+    return evaluate([*hand.holes[p], *hand.board]).describe() if len(hand.board) >= 3 else "high card"
+
+
+def _winnings(doc: Mapping[str, Any], hand: Hand) -> tuple[list[int], int]:
+    """Each player's collected chips and the rake: the document's own (``winnings``, ``_rake``) when
+    it has them (an imported hand with rake), else the engine's payouts."""
+    assert hand.result is not None
+    payouts = list(hand.result.payouts)
+    rake = int(doc.get("_rake", 0))
+    won = [int(x) for x in doc["winnings"]] if rake and "winnings" in doc else payouts
+    if sum(payouts) - sum(won) != rake or len(won) != len(payouts):
+        raise InvalidHistoryError("winnings and _rake do not add up to the pots")
+    return won, rake
+
+
+def _pot_shares(hand: Hand) -> list[list[tuple[int, int]]] | None:
+    """(player, chips) per pot, odd chips to the first winners listed; None if that does not add
+    up to the engine's payouts (then the lines are written per player)."""
+    result = hand.result
+    assert result is not None
+    shares, totals = [], [0] * len(hand.starting_stacks)
+    for pot, winners in zip(result.pots, result.winners, strict=True):
+        base, odd = divmod(pot.amount, len(winners))
+        split = [(w, base + (k < odd)) for k, w in enumerate(winners)]
+        for w, chips in split:
+            totals[w] += chips
+        shares.append(split)
+    return shares if totals == list(result.payouts) else None
+
+
+def _collected(hand: Hand, won: list[int], rake: int, names: list[str], money: Any) -> list[str]:
+    assert hand.result is not None
+    shares = _pot_shares(hand) if not rake else None
+    if shares is None or len(shares) == 1:
+        return [f"{names[p]} collected {money(c)} from pot" for p, c in enumerate(won) if c]
+    lines = []
+    for k, split in enumerate(shares):
+        label = "main pot" if k == 0 else ("side pot" if len(shares) == 2 else f"side pot-{k}")
+        lines += [f"{names[p]} collected {money(c)} from {label}" for p, c in split if c]
+    return lines
+
+
+def _summary(
+    hand: Hand, won: list[int], rake: int, names: list[str], seats: list[int], money: Any
+) -> list[str]:
+    result = hand.result
+    assert result is not None
+    pots = [pot.amount for pot in result.pots]
+    total = f"Total pot {money(sum(pots))}"
+    if len(pots) > 1:
+        total += " Main pot " + money(pots[0] - (rake if rake else 0)) + "."
+        total += "".join(
+            f" Side pot{'' if len(pots) == 2 else f'-{k}'} {money(amount)}."
+            for k, amount in enumerate(pots[1:], 1)
+        )
+    lines = ["*** SUMMARY ***", f"{total} | Rake {money(rake)}"]
+    if hand.board:
+        lines.append(f"Board {_cards(hand.board)}")
+    n = len(names)
+    folded_at = {
+        e.player: e.phase
+        for e in hand.events()
+        if e.kind == "action" and e.action and e.action.kind == "fold"
+    }
+    shown = {e.player for e in hand.events() if e.kind == "show"}
+    for p in sorted(range(n), key=seats.__getitem__):
+        roles = " (button)" if p == n - 1 else ""
+        if hand.declared_blinds[p]:
+            roles += " (small blind)" if hand.declared_blinds[p] < hand.stakes.big_blind else " (big blind)"
+        head = f"Seat {seats[p]}: {names[p]}{roles}"
+        if p in folded_at:
+            phase = folded_at[p]
+            where = _FOLDED_ON.get(Phase(phase) if phase is not None else Phase.PREFLOP, "on the River")
+            quiet = (
+                " (didn't bet)"
+                if phase == Phase.PREFLOP and not hand.declared_blinds[p] and not hand.stakes.ante
+                else ""
+            )
+            lines.append(f"{head} folded {where}{quiet}")
+        elif p in shown:
+            outcome = f"won ({money(won[p])})" if won[p] else "lost"
+            lines.append(f"{head} showed {_cards(hand.holes[p])} and {outcome} with {_describe(hand, p)}")
+        elif won[p]:
+            lines.append(f"{head} collected ({money(won[p])})")
+        else:
+            lines.append(f"{head} mucked")
+    return lines

@@ -1,0 +1,11 @@
+"""One hand's state machine and its parts: the stakes and rules (`stakes`), actions and what is
+legal (`actions`), pots (`pots`), the events a hand records (`events`), seat order (`positions`),
+a seat's view (`views`), posting (`posting`), betting (`betting`), run-outs (`runout`), the
+showdown (`showdown`), the checks of an action (`checks`), the `Hand` itself with its one
+transition function (`state`) and its invariants (`invariants`)."""
+
+from __future__ import annotations
+
+from holdem.hand.state import Hand, HandResult, Phase
+
+__all__ = ["Hand", "HandResult", "Phase"]

@@ -1,0 +1,101 @@
+"""What a hand is made of, as values: its phases, its events and its result."""
+
+from __future__ import annotations
+
+from enum import IntEnum, unique
+from typing import Any
+
+import attrs
+
+from holdem.cards.card import Card
+from holdem.hand.actions import Action
+from holdem.hand.pots import Pot
+
+__all__ = ["Event", "HandResult", "LogEntry", "Phase", "action_dict"]
+
+
+@unique
+class Phase(IntEnum):
+    """Where a hand stands."""
+
+    PREFLOP = 0
+    """Hole cards dealt, blinds posted, first betting round."""
+    FLOP = 1
+    """Three board cards, second betting round."""
+    TURN = 2
+    """Fourth board card, third betting round."""
+    RIVER = 3
+    """Fifth board card, last betting round."""
+    SHOWDOWN = 4
+    """Betting is over; hands are compared (passed through within one transition)."""
+    COMPLETE = 5
+    """Pots awarded; the hand accepts no more actions."""
+
+
+@attrs.frozen
+class Event:
+    """Something that happened, for broadcasting: `kind` plus the player and data it concerns."""
+
+    kind: str
+    player: int | None = None
+    cards: tuple[Card, ...] = ()
+    amount: int | None = None
+    action: Action | None = None
+    phase: Phase | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data: cards as text (``"As"``), the phase and action kind by name."""
+        return {
+            "kind": self.kind,
+            "player": self.player,
+            "cards": [str(card) for card in self.cards],
+            "amount": self.amount,
+            "action": action_dict(self.action),
+            "phase": self.phase.name.lower() if self.phase is not None else None,
+        }
+
+
+def action_dict(action: Action | None) -> dict[str, Any] | None:
+    """An action as JSON-ready data: ``{"kind": "raise", "amount": 6}``."""
+    return None if action is None else {"kind": action.kind.value, "amount": action.amount}
+
+
+@attrs.frozen
+class HandResult:
+    """How a hand ended: payouts (chips won from the pots), final stacks, pots and their winners."""
+
+    payouts: tuple[int, ...]
+    final_stacks: tuple[int, ...]
+    pots: tuple[Pot, ...]
+    winners: tuple[tuple[int, ...], ...]
+    shown: tuple[tuple[Card, ...] | None, ...]
+    rake: int
+    payoffs: tuple[int, ...]
+    """Net chips won or lost by each player: final stack minus starting stack."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data (all of it public: what every player at the table saw at the end)."""
+        return {
+            "payouts": list(self.payouts),
+            "final_stacks": list(self.final_stacks),
+            "pots": [{"amount": pot.amount, "eligible": list(pot.eligible)} for pot in self.pots],
+            "winners": [list(w) for w in self.winners],
+            "shown": [None if cards is None else [str(c) for c in cards] for cards in self.shown],
+            "rake": self.rake,
+            "payoffs": list(self.payoffs),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> HandResult:
+        """The result `to_dict` wrote (raises `KeyError`, `TypeError` or `ValueError` on anything else)."""
+        return cls(
+            tuple(data["payouts"]), tuple(data["final_stacks"]),
+            tuple(Pot(pot["amount"], tuple(pot["eligible"])) for pot in data["pots"]),
+            tuple(tuple(w) for w in data["winners"]),
+            tuple(None if cards is None else tuple(map(Card.from_str, cards)) for cards in data["shown"]),
+            data["rake"], tuple(data["payoffs"]),
+        )  # fmt: skip
+
+
+LogEntry = tuple[str, int | None, tuple[Card, ...], int | None, Action | None, Phase]
+"""An event as the hand records it: (kind, player, cards, amount, action, phase)."""

@@ -1,0 +1,319 @@
+"""What the command line says: documented defaults that work, errors that say why, a port already
+taken, an admin token an option parser could misread, plurals, prizes in order, and one rule for a
+call with nothing to call."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from holdem import Action, Hand, SeatView, Stakes
+from holdem.bots.match import MatchConfig, play_match
+from holdem.bots.report import format_table
+from holdem.cli import main
+from holdem.console.arguments import install_hint
+from holdem.errors import InvalidConfigError
+from holdem.tournament.icm import icm
+from holdem.tournament.structure import load_structure, structure
+
+HOLDEM = [sys.executable, "-m", "holdem"]
+
+
+def test_a_level_without_duration_lasts_ten_minutes_as_documented(tmp_path: Path) -> None:
+    """TOML, JSON and plain data alike (it failed with "duration must be a positive number")."""
+    (tmp_path / "s.toml").write_text("starting_stack = 1000\n[[levels]]\nsmall_blind = 10\nbig_blind = 20\n")
+    (tmp_path / "s.json").write_text(
+        json.dumps({"starting_stack": 1000, "levels": [{"small_blind": 10, "big_blind": 20}]})
+    )
+    for made in (load_structure(tmp_path / "s.toml"), load_structure(tmp_path / "s.json"),
+                 structure("plain", 1000, [{"small_blind": 10, "big_blind": 20}])):  # fmt: skip
+        assert [10.0] == [level.duration for level in made.levels]
+
+
+def test_errors_say_why_a_holding_or_a_game_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert 2 == main(["equity", "AsXh", "KsKd"])
+    assert "'Xh' is not a card" in capsys.readouterr().err
+    assert 2 == main(["equity", "AsAh", "AsKd"])
+    assert "As is in both AsAh and AsKd" in capsys.readouterr().err
+    assert 2 == main(["acpc", "dealer", "m1", "no-such.game", "10", "1", "a", "b"])
+    assert "holdem.nolimit.2p.reverse_blinds.game" in capsys.readouterr().err  # the shipped ones listed
+
+
+def test_prizes_that_pay_a_lower_place_more_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(InvalidConfigError, match="place 2 pays 50, more than place 1's 30"):
+        icm([100, 200], [30, 50])
+    assert 2 == main(["icm", "--stacks", "100,200", "--prizes", "30,50"])
+    assert "place 2 pays 50" in capsys.readouterr().err
+
+
+def test_one_of_a_thing_is_singular(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from holdem.formats import phh
+
+    result = play_match(MatchConfig(("calling-station", "calling-station"), seed=1), 1)
+    assert format_table(result).startswith("1 hand (plain)")
+    hand = Hand.start([50, 50], Stakes(1, 2))
+    hand.act(Action.fold())
+    (tmp_path / "one.phh").write_text(phh.dumps(phh.export(hand)))
+    assert 0 == main(["replay", str(tmp_path / "one.phh")])
+    assert capsys.readouterr().out.startswith("1 hand: 1 replayed")
+
+
+class AlwaysCalls:
+    """Calls whatever it faces, nothing included."""
+
+    def act(self, view: SeatView) -> Action:
+        return Action.call()
+
+
+def test_a_call_with_nothing_to_call_is_a_check_for_bots_as_for_people() -> None:
+    """A bot that calls when checking is free is not at fault: the call is taken as a check, as `c`
+    is in `holdem play` and a call message at a served table."""
+    result = play_match(MatchConfig((AlwaysCalls, AlwaysCalls), seed=3), 50)
+    assert [0, 0] == [bot.faults for bot in result.bots]
+    hand = Hand.start([50, 50], Stakes(1, 2))
+    hand.act(Action.call())
+    hand.act(Action.call())  # the big blind's option: a check
+    assert Action.check() == hand.history[-1][1]
+
+
+def test_seat_view_is_importable_from_the_package() -> None:
+    import holdem
+
+    assert holdem.SeatView is SeatView and "SeatView" in holdem.__all__
+
+
+def test_the_missing_extra_hint_says_both_installs() -> None:
+    assert "pip install 'holdem-engine[plot]'" in install_hint("plot")
+    assert "pip install '.[plot]'" in install_hint("plot")
+
+
+def test_a_generated_admin_token_never_begins_with_a_dash() -> None:
+    """One token in 64 would: an option parser then reads `--admin-token -x…` as an option."""
+    pytest.importorskip("uvicorn", reason="the server extra is not installed")
+    from holdem.server.commands import admin_token
+
+    tokens = [admin_token() for _ in range(3000)]
+    assert not [t for t in tokens if t.startswith("-")]
+    assert len(set(tokens)) == 3000 and all(len(t) == 43 for t in tokens)
+
+
+def test_serve_on_a_port_already_taken_says_so_in_one_line(tmp_path: Path) -> None:
+    pytest.importorskip("uvicorn", reason="the server extra is not installed")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [*HOLDEM, "serve", "--port", str(port), "--db", f"sqlite:///{tmp_path / 'h.db'}"],
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+    assert 2 == done.returncode
+    assert [f"holdem serve: error: port {port} is taken: another program listens on 127.0.0.1:{port}"] == (
+        done.stderr.strip().splitlines()
+    )
+    assert "serving" not in done.stdout and "http://" not in done.stdout
+
+
+def test_the_pages_have_their_icon_and_readable_links(tmp_path: Path) -> None:
+    """Every page asked for /favicon.ico, a 404 in each console: they name a shipped icon now; the
+    lobby's links are light on the dark felt (they were dark blue on dark green)."""
+    pytest.importorskip("uvicorn", reason="the server extra is not installed")
+    import urllib.request
+
+    from tests.server_support import ThreadServer
+
+    with ThreadServer(f"sqlite:///{tmp_path / 'h.db'}") as server:
+        for page in ("/", "/tournament?id=x"):
+            with urllib.request.urlopen(server.base + page, timeout=10) as answer:
+                assert '<link rel="icon" href="/static/favicon.svg"' in answer.read().decode()
+        with urllib.request.urlopen(server.base + "/static/favicon.svg", timeout=10) as answer:
+            assert answer.headers["content-type"].startswith("image/svg+xml")
+        with urllib.request.urlopen(server.base + "/static/table.css", timeout=10) as answer:
+            assert "a { color: #fde68a; }" in answer.read().decode()
+
+
+def _sigint_default() -> None:
+    """In the child: Ctrl-C at its default even when the test runner ignores SIGINT (nohup, `&`)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def group_size(group: int) -> int:
+    """Processes of a process group still running (zombies aside), from /proc."""
+    count = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        count += int(fields[2]) == group and fields[0] != "Z"
+    return count
+
+
+def stopped(args: list[str], signum: int, *, processes: int = 1, settle: float = 2.0) -> tuple[int, str, str]:
+    """Run a holdem command in its own process group; once `processes` of its group run (the pool
+    has started) and `settle` seconds more have passed (for some work to finish), send `signum`:
+    SIGINT to the whole group as a terminal does, SIGTERM to the main process alone as systemd and
+    docker do. It must end within 20 s and leave nothing of its group; (exit status, out, err)."""
+    import os
+    import signal
+    import time
+
+    process = subprocess.Popen([*HOLDEM, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True, preexec_fn=_sigint_default)  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while group_size(process.pid) < processes and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert group_size(process.pid) >= processes, "the command's workers did not start"
+        time.sleep(settle)
+        if signum == signal.SIGINT:
+            os.killpg(process.pid, signum)
+        else:
+            process.send_signal(signum)
+        out, err = process.communicate(timeout=20)
+        for _ in range(100):  # the workers end with the parent; a moment for the last of them
+            if not group_size(process.pid):
+                break
+            time.sleep(0.05)
+        assert 0 == group_size(process.pid), "a process of the stopped command is still running"
+        return process.returncode, out, err
+    finally:
+        import contextlib
+
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+
+
+TOURNAMENTS = ["tournament", "random", "calling-station", "--runs", "100000", "--seed", "1"]
+MATCH = ["match", "random", "random", "--hands", "3000000", "--seed", "3"]
+
+
+@pytest.mark.parametrize(
+    ("args", "signum", "processes"),
+    [
+        (TOURNAMENTS, "SIGINT", 1),  # one worker: the runs finished so far (it reported none)
+        ([*TOURNAMENTS, "--workers", "2"], "SIGINT", 3),
+        ([*TOURNAMENTS, "--workers", "2"], "SIGTERM", 3),  # it ran on, workers at 100% CPU
+        ([*MATCH, "--workers", "2"], "SIGTERM", 3),
+        (MATCH, "SIGTERM", 1),
+        ([*TOURNAMENTS, "--workers", "2", "--dask", "local"], "SIGINT", 3),
+        ([*TOURNAMENTS, "--workers", "2", "--dask", "local"], "SIGTERM", 3),
+    ],
+    ids=["tournament-1-sigint", "tournament-2-sigint", "tournament-2-sigterm", "match-2-sigterm",
+         "match-1-sigterm", "tournament-dask-sigint", "tournament-dask-sigterm"],
+)  # fmt: skip
+def test_a_long_command_stopped_reports_what_it_finished_and_leaves_no_worker(
+    args: list[str], signum: str, processes: int
+) -> None:
+    import signal
+
+    status, out, err = stopped(args, getattr(signal, signum), processes=processes)
+    assert 130 == status, err
+    assert "Traceback" not in out + err
+    assert "(interrupted: the results of the" in out
+    assert int(out.split()[0].replace(",", "")) > 0  # "N tournaments of …" / "N hands (plain)…"
+
+
+def test_sigterm_to_holdem_join_leaves_the_seat_and_prints_the_summary(tmp_path: Path) -> None:
+    pytest.importorskip("uvicorn", reason="the server extra is not installed")
+    import signal
+
+    from tests.server_support import ThreadServer
+
+    with ThreadServer(f"sqlite:///{tmp_path / 'h.db'}") as server:
+        table = server.table(seats=2)
+        status, out, err = stopped(
+            ["join", server.base, "--table", table, "--bot", "calling-station", "--name", "cal"],
+            signal.SIGTERM, settle=2.0,
+        )  # fmt: skip
+        assert 130 == status, err
+        assert out.startswith("cal at table ") and out.strip().endswith("(interrupted)"), out
+        (listed,) = server.http("GET", "/api/tables")[1]["tables"]
+        assert [] == listed["players"]  # it left: the table does not wait on its clock
+
+
+def under_a_terminal(args: list[str], cwd: Path | None = None) -> tuple[int, str, str]:
+    """Run a holdem command with standard error on a pseudo-terminal (as at a terminal) and standard
+    output piped; (exit status, output, what the terminal showed)."""
+    import fcntl
+    import os
+    import pty
+    import struct
+    import termios
+
+    main_end, terminal = pty.openpty()
+    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 120, 0, 0))  # a terminal's size
+    process = subprocess.Popen([*HOLDEM, *args], stdout=subprocess.PIPE, stderr=terminal,
+                               stdin=subprocess.DEVNULL, cwd=cwd)  # fmt: skip
+    os.close(terminal)
+    shown = b""
+    try:
+        while True:
+            try:
+                data = os.read(main_end, 65536)
+            except OSError:  # the command closed the terminal's last end
+                break
+            if not data:
+                break
+            shown += data
+        out = process.stdout.read().decode() if process.stdout else ""
+        process.wait(timeout=60)
+    finally:
+        os.close(main_end)
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    return process.returncode, out, shown.decode(errors="replace")
+
+
+@pytest.mark.parametrize(
+    ("args", "count"),
+    [
+        (["tournament", "random", "random", "--runs", "40", "--seed", "2"], "40/40 tournaments"),
+        (["match", "random", "random", "--hands", "4000", "--seed", "2"], "4000/4000 hands"),
+        (["bench", "engine", "--hands", "300", "--repeat", "3"], "3/3 runs"),
+        (
+            [
+                "icm",
+                "--stacks",
+                ",".join(str(1000 + 37 * k) for k in range(16)),
+                "--prizes",
+                "50,30,20",
+                "--samples",
+                "3000000",
+            ],
+            "3000000/3000000 finishing orders",
+        ),
+    ],
+)
+def test_long_commands_show_a_count_and_the_time_left_at_a_terminal_only(args: list[str], count: str) -> None:
+    status, out, shown = under_a_terminal(args)
+    assert 0 == status, shown
+    assert count in shown and "00:00 left]" in shown  # the count, and the time left (none at the end)
+    status, out, shown = under_a_terminal([*args, "--json"])
+    assert 0 == status and "/3" not in shown and "/4" not in shown and json.loads(out)  # no bar with --json
+    piped = subprocess.run([*HOLDEM, *args], capture_output=True, text=True, timeout=60)
+    assert "" == piped.stderr  # not a terminal: nothing
+
+
+def test_replay_and_convert_over_many_files_show_their_progress(tmp_path: Path) -> None:
+    import tarfile
+
+    with tarfile.open(Path(__file__).parent / "data" / "pluribus.tar.xz") as archive:
+        members = [m for m in archive.getmembers() if m.name.endswith(".phh")][:30]
+        archive.extractall(tmp_path, members=members, filter="data")
+    files = sorted(str(p) for p in tmp_path.rglob("*.phh"))
+    status, out, shown = under_a_terminal(["replay", *files])
+    assert 0 == status and "30/30 files" in shown and "30 hands: 30 replayed" in out
+    status, _, shown = under_a_terminal(
+        ["convert", *files, "--to", "pokerstars", "--out", str(tmp_path / "o.txt")]
+    )
+    assert 0 == status and "30/30 files" in shown
