@@ -35,6 +35,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from holdem.bots.observation import BOARD, FIXED, POSITION, STREET, observation_size, seats_at
 from holdem.hand.actions import Action, ActionKind, LegalActions
 from holdem.hand.events import Phase
 from holdem.hand.views import SeatView
@@ -43,19 +44,13 @@ __all__ = ["ActionSpace", "observation", "observation_bounds", "observation_size
 
 _RAISE = ActionKind.RAISE
 _RIVER = Phase.RIVER
-_FIELDS_FIXED = 52 + 52 + 4 + 1 + 3 + 4
-
-
-def observation_size(players: int) -> int:
-    """The length of the observation vector at a table of `players`."""
-    return _FIELDS_FIXED + 5 * players
 
 
 def observation_bounds(players: int, chips: int, big_blind: int) -> npt.NDArray[np.float32]:
     """The upper bound of each field (the lower bound is 0) when `chips` are in play."""
     most = chips / big_blind
     high = np.ones(observation_size(players), dtype=np.float32)
-    seats = 108 + players
+    seats = seats_at(players)
     high[seats : seats + 4 * players : 4] = most  # stacks
     high[seats + 1 : seats + 4 * players : 4] = most  # bets
     rest = seats + 4 * players
@@ -69,16 +64,16 @@ def observation(view: SeatView) -> npt.NDArray[np.float32]:
     n = len(view.stacks)
     me = view.player
     bb = view.big_blind
-    out = [0.0] * (_FIELDS_FIXED + 5 * n)  # filled as a list, converted once (faster than item stores)
+    out = [0.0] * (FIXED + 5 * n)  # filled as a list, converted once (faster than item stores)
     for card in view.hole:
         out[card.index] = 1.0
     for card in view.board:
-        out[52 + card.index] = 1.0
+        out[BOARD + card.index] = 1.0
     phase = view.phase
     if phase <= _RIVER:
-        out[104 + phase] = 1.0
-    out[108 + me] = 1.0
-    base = 108 + n
+        out[STREET + phase] = 1.0
+    out[POSITION + me] = 1.0
+    base = seats_at(n)
     stacks, bets, folded = view.stacks, view.bets, view.folded
     for p in [*range(me, n), *range(me)]:  # own seat first, then clockwise
         stack, out_ = stacks[p], folded[p]

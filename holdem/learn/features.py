@@ -15,6 +15,7 @@ from importlib import resources
 import numpy as np
 import numpy.typing as npt
 
+from holdem.bots.observation import BOARD, FIXED, HOLE, POSITION, STREET, seats_at
 from holdem.cards import _tables
 from holdem.cards.batch import strengths_of
 
@@ -27,13 +28,13 @@ FEATURES = (
 )  # fmt: skip
 """The names of the feature columns, in order."""
 
-Floats = npt.NDArray[np.float32]
+Floats32 = npt.NDArray[np.float32]  # observations and features are float32; the policy works in float64
 _RANKS = "23456789TJQKA"
 _STARTS = np.array(_tables.CATEGORY_STARTS)
 
 
 @cache
-def _preflop_equity() -> Floats:
+def _preflop_equity() -> Floats32:
     """A 52 x 52 table: the all-in equity against a random hand of each pair of hole cards."""
     equity: dict[str, float] = {}
     for line in resources.files("holdem.cards").joinpath("preflop.txt").read_text().splitlines():
@@ -49,23 +50,23 @@ def _preflop_equity() -> Floats:
     return table
 
 
-def features(obs: npt.NDArray[np.float32]) -> Floats:
+def features(obs: Floats32) -> Floats32:
     """``(N, len(FEATURES))`` features of ``(N, obs_size)`` observations of the player to act."""
     obs = np.atleast_2d(obs)
     rows, width = obs.shape
-    players = (width - 116) // 5
+    players = (width - FIXED) // 5
     out = np.zeros((rows, len(FEATURES)), dtype=np.float32)
     out[:, 0] = 1.0
-    hole_rows, hole_cards = np.nonzero(obs[:, :52])
+    hole_rows, hole_cards = np.nonzero(obs[:, HOLE:BOARD])
     holes = np.zeros((rows, 2), dtype=np.int64)
     if len(hole_rows) == 2 * rows:  # every row shows two hole cards (rows without are all-zero)
         holes = hole_cards.reshape(rows, 2)
         out[:, 1] = (_preflop_equity()[holes[:, 0], holes[:, 1]] - 0.5) * 4
-    board_count = obs[:, 52:104].sum(axis=1).astype(np.int64)
+    board_count = obs[:, BOARD:STREET].sum(axis=1).astype(np.int64)
     for count in (3, 4, 5):
         at = np.nonzero(board_count == count)[0]
         if len(at) and len(hole_rows) == 2 * rows:
-            board = np.nonzero(obs[at, 52:104])[1].reshape(len(at), count)
+            board = np.nonzero(obs[at, BOARD:STREET])[1].reshape(len(at), count)
             strength = strengths_of(np.concatenate([holes[at], board], axis=1))
             category = np.searchsorted(_STARTS, strength, side="right") - 1
             out[at, 2] = (strength - 1) / 7461 * 4 - 2
@@ -73,14 +74,14 @@ def features(obs: npt.NDArray[np.float32]) -> Floats:
             out[at, 4] = category == 2
             out[at, 5] = category == 3
             out[at, 6] = category >= 4
-    out[:, 7:11] = obs[:, 104:108]
-    out[:, 11] = obs[:, 108 + players - 1]
-    rest = 108 + 5 * players  # pot, to call, raise bounds, raises per street
+    out[:, 7:11] = obs[:, STREET:POSITION]
+    out[:, 11] = obs[:, POSITION + players - 1]
+    rest = seats_at(players) + 4 * players  # pot, to call, raise bounds, raises per street
     pot, to_call = obs[:, rest], obs[:, rest + 1]
     out[:, 12] = to_call / np.maximum(pot + to_call, 1e-9)
     out[:, 13] = to_call > 0
     out[:, 14] = np.log1p(pot) / 5
-    out[:, 15] = np.minimum(obs[:, 108 + players] / np.maximum(pot, 1.0), 10.0) / 10
+    out[:, 15] = np.minimum(obs[:, seats_at(players)] / np.maximum(pot, 1.0), 10.0) / 10
     out[:, 16] = out[:, 1] * out[:, 13]
     out[:, 17] = out[:, 2] * out[:, 13]
     return out

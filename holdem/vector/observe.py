@@ -11,12 +11,9 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
+from holdem.bots.observation import BOARD, POSITION, STREET, observation_size, seats_at
+
 __all__ = ["observation_size", "observe"]
-
-
-def observation_size(players: int) -> int:
-    """The length of the observation vector at a table of `players` (`holdem.env.encoding`)."""
-    return 116 + 5 * players
 
 
 class Tables(Protocol):
@@ -52,13 +49,13 @@ def observe(t: Tables, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
     first = 2 * n
     for column, card in ((first + 1, 0), (first + 2, 0), (first + 3, 0), (first + 5, 1), (first + 7, 2)):
         seen = index[street > card]
-        out[seen, 52 + deck[column, seen]] = 1
-    out[index, 104 + street] = 1
-    out[index, 108 + me] = 1
+        out[seen, BOARD + deck[column, seen]] = 1
+    out[index, STREET + street] = 1
+    out[index, POSITION + me] = 1
     order = (me + np.arange(n)[:, None]) % n  # own seat first, then clockwise; a table per column
     stack = t._stack[order, rows].T
     folded = t._folded[order, rows].T
-    base = 108 + n
+    base = seats_at(n)
     out[:, base : base + 4 * n : 4] = stack / bb[:, None]
     out[:, base + 1 : base + 4 * n : 4] = t._bet[order, rows].T / bb[:, None]
     out[:, base + 2 : base + 4 * n : 4] = folded
