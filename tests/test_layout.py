@@ -57,8 +57,6 @@ LONG_FUNCTIONS = {
     " steps are inlined on purpose",
     "vector/tables.py:__init__": "one NumPy array per field of many tables, allocated in one place: a list,"
     " not logic",
-    "server/tourney.py:tourney_config": "a tournament's settings checked field by field; to move to one"
-    " declared settings layer (issue 45, item 4)",
 }
 """Functions over the cap, each with the reason it stays long."""
 

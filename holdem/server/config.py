@@ -7,6 +7,7 @@ from typing import Any
 
 import attrs
 
+from holdem.console.fields import Field, check_object, read_fields
 from holdem.errors import HoldemError
 from holdem.hand.stakes import CHIP_LIMIT
 
@@ -70,32 +71,20 @@ class TableConfig:
         return attrs.asdict(self)
 
 
-_INTS = ("seats", "small_blind", "big_blind", "ante", "min_buy_in", "max_buy_in")
-
-_SECONDS = ("action_seconds", "time_bank_seconds")
-
-_BOOLS = ("run_twice", "straddle")
+_DEFAULTS = TableConfig()
+TABLE_FIELDS = {
+    **{name: Field("whole", getattr(_DEFAULTS, name), 0, CHIP_LIMIT)
+       for name in ("seats", "small_blind", "big_blind", "ante", "min_buy_in", "max_buy_in")},
+    **{name: Field("seconds", getattr(_DEFAULTS, name)) for name in ("action_seconds", "time_bank_seconds")},
+    **{name: Field("flag", getattr(_DEFAULTS, name)) for name in ("run_twice", "straddle")},
+}  # fmt: skip
+"""A table's settings, each with its kind, default and bounds (`holdem.console.fields`)."""
 
 
 def table_config(data: Any) -> TableConfig:
     """The settings in `data` (a JSON object; missing fields take their defaults)."""
-    if not isinstance(data, dict):
-        raise RequestError(f"table settings must be a JSON object, got {type(data).__name__}")
-    unknown = sorted(set(data) - set(_INTS) - set(_SECONDS) - set(_BOOLS))
-    if unknown:
-        raise RequestError(f"unknown table settings {unknown}; known: {', '.join(_INTS + _SECONDS + _BOOLS)}")
-    for name in _INTS:
-        value = data.get(name, 0)
-        if type(value) is not int or not 0 <= value <= CHIP_LIMIT:
-            raise RequestError(f"{name} must be a whole number from 0 to {CHIP_LIMIT:,}, got {value!r}")
-    for name in _SECONDS:
-        value = data.get(name, 1)
-        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= 86_400:
-            raise RequestError(f"{name} must be a number of seconds above 0 (at most a day), got {value!r}")
-    for name in _BOOLS:
-        if not isinstance(data.get(name, False), bool):
-            raise RequestError(f"{name} must be true or false, got {data[name]!r}")
-    config = TableConfig(**data)
+    data = check_object(data, "table settings", tuple(TABLE_FIELDS), RequestError)
+    config = TableConfig(**read_fields(data, TABLE_FIELDS, RequestError))
     if not 2 <= config.seats <= 10:
         raise RequestError(f"seats must be 2 to 10, got {config.seats}")
     if not 0 < config.small_blind <= config.big_blind:

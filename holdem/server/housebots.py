@@ -40,9 +40,7 @@ class BotHost(Protocol):
 
     def later(self, work: Coroutine[Any, Any, None]) -> None: ...
 
-    def apply(
-        self, ident: str, fn: Callable[[Room, float], tuple[None, Change | None]]
-    ) -> Awaitable[None]: ...
+    def change(self, ident: str, fn: Callable[[Room, float], Change | None]) -> Awaitable[None]: ...
 
 
 @attrs.define
@@ -128,7 +126,7 @@ class HouseBots:
     async def _apply(self, ident: str, seat: int, number: int, steps: int, action: Action) -> bool:
         """Whether the room took `action` (it refuses an illegal or a stale one)."""
         try:
-            await self.hub.apply(ident, lambda r, now: (None, r.act(seat, number, action, now, steps)))
+            await self.hub.change(ident, lambda r, now: r.act(seat, number, action, now, steps))
         except RequestError:
             return False
         return True

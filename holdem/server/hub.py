@@ -137,9 +137,9 @@ class Hub:
             if room.tournament is not None:
                 self.locks[room.id] = self.locks[room.tournament]
         for ident in list(self.rooms):  # deal in rooms that stopped between hands
-            await self.apply(ident, lambda room, now: (None, room.resume(now)))
+            await self.change(ident, Room.resume)
         for ident in self.tourneys:  # and in the tournaments' tables
-            await self.run_tourney(ident, lambda tourney, now: (None, Moves()))
+            await self.resume_tourney(ident)
 
     async def run_tourney(self, ident: str, fn: Callable[[Tourney, float], tuple[T, Moves]]) -> T:
         """Apply `fn` to a tournament, let its director deal where it may, store everything it changed
@@ -273,9 +273,9 @@ class Hub:
             return False
         await self._reload(key)  # read after the lease is ours: the old owner can write no more
         if key in self.tourneys:
-            await self.run_tourney(key, lambda tourney, now: (None, Moves()))
+            await self.resume_tourney(key)
         else:
-            await self.apply(key, lambda room, now: (None, room.resume(now)))
+            await self.change(key, Room.resume)
         return ident in self.rooms or ident in self.tourneys
 
     async def owner_of(self, ident: str) -> tuple[str, float] | None:
@@ -400,6 +400,14 @@ class Hub:
             self._index_tokens(room)
             self.broadcast(room)
         return value
+
+    async def change(self, ident: str, fn: Callable[[Room, float], Change | None]) -> None:
+        """`apply` for a change with no value to return: ``hub.change(ident, Room.resume)``."""
+        await self.apply(ident, lambda room, now: (None, fn(room, now)))
+
+    async def resume_tourney(self, ident: str) -> None:
+        """`run_tourney` with no change but the director's: it deals where it may, stores, broadcasts."""
+        await self.run_tourney(ident, lambda tourney, now: (None, Moves()))
 
     async def _reload(self, ident: str) -> None:
         loop = asyncio.get_running_loop()
@@ -644,7 +652,7 @@ class Hub:
                 clock = room.clock(now)
                 if clock is not None and clock[1] <= 0 and clock[2] <= 0:
                     with contextlib.suppress(RequestError):  # not stored: the next tick tries again
-                        await self.apply(ident, lambda room, now: (None, room.expire(now)))
+                        await self.change(ident, Room.expire)
 
     def open_games(self) -> int:
         """Home games served here that are not over."""

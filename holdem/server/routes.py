@@ -86,7 +86,7 @@ async def _create(hub: Hub, room: Room) -> dict[str, Any]:
     if hub.cluster is not None:
         await loop.run_in_executor(hub.executor, hub.storage.acquire, room.id, hub.cluster.address)
     hub._add(room)
-    await hub.apply(room.id, lambda room, now: (None, Change()))
+    await hub.change(room.id, lambda room, now: Change())
     summary = hub.lobby[room.id]
     if hub.cluster is not None:
         hub.drop(room.id)
@@ -138,7 +138,7 @@ async def _host(request: Request, hub: Hub) -> Any:
     data = await _body(request)
     if not isinstance(data, dict):
         raise RequestError(f'a command is a JSON object {{"command": ...}}, got {type(data).__name__}')
-    await hub.apply(ident, lambda room, now: (None, command(room, data, now)))
+    await hub.change(ident, lambda room, now: command(room, data, now))
     return {"table": ident, "done": data.get("command")}
 
 
@@ -280,7 +280,7 @@ async def _tournaments(request: Request, hub: Hub) -> Any:
         )
     hub.tourneys[tourney.id] = tourney
     hub.locks[tourney.id] = asyncio.Lock()
-    await hub.run_tourney(tourney.id, lambda t, now: (None, Moves()))
+    await hub.resume_tourney(tourney.id)
     return tourney.summary(now)
 
 

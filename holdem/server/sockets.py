@@ -67,14 +67,14 @@ async def _request(hub: Hub, connection: Connection, kind: str, data: dict[str, 
     room = connection.room
     if kind == "act":
         hand, steps, action = data.get("hand"), data.get("steps"), data["action"]
-        await hub.apply(room, lambda r, now: (None, r.act(seat, hand, action, now, steps)))
+        await hub.change(room, lambda r, now: r.act(seat, hand, action, now, steps))
     elif kind == "sit_out":
-        await hub.apply(room, lambda r, now: (None, r.sit_out(seat)))
+        await hub.change(room, lambda r, now: r.sit_out(seat))
     elif kind == "sit_in":
-        await hub.apply(room, lambda r, now: (None, r.sit_in(seat, data.get("post", False), now)))
+        await hub.change(room, lambda r, now: r.sit_in(seat, data.get("post", False), now))
     elif kind == "chat":
-        await hub.apply(room, lambda r, now: (None, say(r, seat, data.get("text"), now)))
+        await hub.change(room, lambda r, now: say(r, seat, data.get("text"), now))
     elif kind == "show":
-        await hub.apply(room, lambda r, now: (None, show(r, seat, data.get("hand"))))
+        await hub.change(room, lambda r, now: show(r, seat, data.get("hand")))
     else:  # rebuy
-        await hub.apply(room, lambda r, now: (None, r.rebuy(seat, data.get("amount"), now)))
+        await hub.change(room, lambda r, now: r.rebuy(seat, data.get("amount"), now))

@@ -27,6 +27,7 @@ from typing import Any
 
 import attrs
 
+from holdem.console.fields import Field, check_object, read_fields
 from holdem.errors import HoldemError
 from holdem.server.config import RequestError, TableConfig, player_name
 from holdem.server.room import Change, LedgerRow, Member, Room, token_digest
@@ -65,6 +66,15 @@ class TourneyConfig:
 
 
 _DEFAULT = {name: field.default for name, field in attrs.fields_dict(TourneyConfig).items()}
+_FIELDS = {
+    "seats": Field("whole", _DEFAULT["seats"], 2, 10),
+    "entrants": Field("whole", _DEFAULT["entrants"], 2, 1000),
+    "buy_in": Field("whole", _DEFAULT["buy_in"], 0, 10**9),
+    "action_seconds": Field("seconds", _DEFAULT["action_seconds"]),
+    "time_bank_seconds": Field("seconds", _DEFAULT["time_bank_seconds"]),
+}
+"""The tournament's plain settings, each with its kind, default and bounds (`holdem.console.fields`);
+the structure, shares, start and late registration are checked below."""
 
 
 _LAST_TIME = 253_402_300_799  # 9999-12-31 23:59:59 UTC
@@ -81,11 +91,7 @@ def _check_levels(chosen: BlindStructure) -> None:
 def tourney_config(data: Any) -> TourneyConfig:
     """The settings of ``POST /api/tournaments`` (missing fields take their defaults). `structure` is a
     shipped name or ``{"starting_stack": N, "levels": [...]}`` as a structure file holds."""
-    if not isinstance(data, dict):
-        raise RequestError(f"tournament settings must be a JSON object, got {type(data).__name__}")
-    unknown = sorted(set(data) - set(_KEYS))
-    if unknown:
-        raise RequestError(f"unknown tournament settings {unknown}; known: {', '.join(_KEYS)}")
+    data = check_object(data, "tournament settings", _KEYS, RequestError)
     raw = data.get("structure", "turbo")
     try:
         if isinstance(raw, str):
@@ -104,17 +110,9 @@ def tourney_config(data: Any) -> TourneyConfig:
     except HoldemError as error:
         raise RequestError(str(error)) from None
     _check_levels(chosen)
-    values: dict[str, Any] = {"structure": chosen}
-    for name, low, high in (("seats", 2, 10), ("entrants", 2, 1000), ("buy_in", 0, 10**9)):
-        value = data.get(name, _DEFAULT[name])
-        if type(value) is not int or not low <= value <= high:
-            raise RequestError(f"{name} must be a whole number from {low} to {high:,}, got {value!r}")
-        values[name] = value
-    for name in ("action_seconds", "time_bank_seconds"):
-        value = data.get(name, _DEFAULT[name])
-        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= 86_400:
-            raise RequestError(f"{name} must be a number of seconds above 0 (at most a day), got {value!r}")
-        values[name] = float(value)
+    values: dict[str, Any] = {"structure": chosen, **read_fields(data, _FIELDS, RequestError)}
+    values["action_seconds"], values["time_bank_seconds"] = (
+        float(values["action_seconds"]), float(values["time_bank_seconds"]))  # fmt: skip
     shares = data.get("shares", list(payout_shares(values["entrants"])))
     if (
         not isinstance(shares, list)

@@ -1,0 +1,58 @@
+"""Settings read from JSON, declared once: each field's kind and bounds in one table, checked by one
+function with one set of words. The server's tables and tournaments read their settings with it.
+
+A refusal names the field and quotes the value: ``seats must be a whole number from 2 to 10, got
+11``. It is raised as the caller's error type (the server's `RequestError`, with status 400).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+__all__ = ["DAY", "Field", "check_object", "read_fields"]
+
+DAY = 86_400.0
+"""The longest clock a setting may give, in seconds."""
+
+
+@attrs.frozen
+class Field:
+    """One setting: `kind` is "whole" (an int from `low` to `high`), "seconds" (a number above 0,
+    at most a day) or "flag" (true or false); `default` when it is missing."""
+
+    kind: str = attrs.field(validator=attrs.validators.in_(("whole", "seconds", "flag")))
+    default: Any = None
+    low: int = 0
+    high: int = 0
+
+
+def check_object(data: Any, what: str, names: tuple[str, ...], error: type[Exception]) -> dict[str, Any]:
+    """`data` as a JSON object of `what` (e.g. "table settings") with no field but `names`."""
+    if not isinstance(data, dict):
+        raise error(f"{what} must be a JSON object, got {type(data).__name__}")
+    unknown = sorted(set(data) - set(names))
+    if unknown:
+        raise error(f"unknown {what} {unknown}; known: {', '.join(names)}")
+    return data
+
+
+def read_fields(data: dict[str, Any], fields: Mapping[str, Field], error: type[Exception]) -> dict[str, Any]:
+    """The values of `fields` in `data`, each checked in turn, defaults filled in."""
+    return {name: _check(name, data.get(name, field.default), field, error) for name, field in fields.items()}
+
+
+def _check(name: str, value: Any, field: Field, error: type[Exception]) -> Any:
+    if field.kind == "whole":
+        if type(value) is not int or not field.low <= value <= field.high:
+            raise error(f"{name} must be a whole number from {field.low} to {field.high:,}, got {value!r}")
+        return value
+    if field.kind == "seconds":
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= DAY:
+            raise error(f"{name} must be a number of seconds above 0 (at most a day), got {value!r}")
+        return value
+    if not isinstance(value, bool):
+        raise error(f"{name} must be true or false, got {value!r}")
+    return value
