@@ -1,0 +1,137 @@
+"""Rules that only the server's tests used to check, now each with a named test of its own, worked out
+by hand: straddles at a moving-button table (rule 33), blinds owed by a broke seat and posted by a
+newcomer (rule 3), equal top blinds, the settle-up at its exact limit, and a raise after a straddle
+in PokerStars text."""
+
+from __future__ import annotations
+
+import random
+
+from holdem import Action, Hand, Stakes
+from holdem.formats import phh
+from holdem.formats.pokerstars.write import write_hand
+from holdem.table.settleup import EXACT_LIMIT, settle_up
+from holdem.table.table import Table
+
+
+def cash_table(names: str, stakes: Stakes, seats: int | None = None) -> Table:
+    """A moving-button table with `names` in seats 0, 1, … and 100 chips each; the first button is
+    seat 0, so seat 1 posts the small blind and seat 2 the big blind."""
+    table = Table(seats or len(names), stakes, button="moving", rng=random.Random(1))
+    for seat, name in enumerate(names):
+        table.sit(seat, name, 100)
+    return table
+
+
+def posted(table: Table) -> dict[int, int]:
+    """Each seat's live forced bet in the hand in progress (blinds and straddles)."""
+    hand = table.hand
+    assert hand is not None
+    return {s: b for s, b in zip(table.hand_seats, hand.declared_blinds, strict=True) if b}
+
+
+def finish(table: Table) -> None:
+    hand = table.hand
+    assert hand is not None
+    while not hand.is_complete:
+        hand.act(Action.fold())
+    table.end_hand()
+
+
+def test_rule_33_a_table_straddles_only_with_four_players_or_more_dealt_in() -> None:
+    """Three dealt in: the small and big blinds alone. Four: the player after the big blind posts the
+    straddle too."""
+    three = cash_table("ABC", Stakes(1, 2, straddles=(4,)))
+    three.start_hand()
+    assert {1: 1, 2: 2} == posted(three)
+    four = cash_table("ABCD", Stakes(1, 2, straddles=(4,)))
+    four.start_hand()
+    assert {1: 1, 2: 2, 3: 4} == posted(four)
+
+
+def test_rule_33_the_player_after_the_straddler_acts_first_and_the_straddler_has_the_option() -> None:
+    """Button A, blinds B and C, straddle D: A acts first; when A, B and C call the 4, the action
+    comes back to D, who may check or raise."""
+    table = cash_table("ABCD", Stakes(1, 2, straddles=(4,)))
+    hand = table.start_hand()
+    assert 0 == table.seat_of(hand.actor)  # type: ignore[arg-type]
+    for seat in (0, 1, 2):
+        assert seat == table.seat_of(hand.actor)  # type: ignore[arg-type]
+        hand.act(Action.call())
+    legal = hand.legal_actions()
+    assert legal is not None and 3 == table.seat_of(legal.player)
+    assert legal.can_check and legal.min_raise_to == 8  # the option: check, or raise by a straddle
+
+
+def test_rule_03_a_broke_seat_that_the_blinds_pass_owes_them_and_posts_them_on_its_return() -> None:
+    """E (seat 4) is broke and stays seated while the button moves twice: the big blind passes its
+    seat, then the small blind. Bought in again and posting at once, E posts a live big blind (2)
+    and a dead small blind (1)."""
+    table = cash_table("ABCDE", Stakes(1, 2))
+    table.start_hand()  # button A, small B, big C
+    finish(table)
+    broke = table.seats[4]
+    assert broke is not None
+    broke.stack = 0  # E lost every chip and has not bought again
+    table.start_hand()  # button B, small C, big D
+    finish(table)
+    table.start_hand()  # button C, small D, big A: the big blind passed E's seat
+    finish(table)
+    assert broke.owes_big
+    table.start_hand()  # button D, small A, big B: the small blind passed it too
+    finish(table)
+    assert broke.owes_big and broke.owes_small
+    table.add_chips(4, 100)
+    table.sit_in(4, post_missed=True)
+    hand = table.start_hand()
+    k = table.hand_seats.index(4)
+    assert (2, 1) == (hand.declared_blinds[k], hand.declared_dead[k])
+
+
+def test_rule_03_a_newcomer_who_posts_at_once_posts_a_live_big_blind_and_nothing_dead() -> None:
+    table = cash_table("ABCD", Stakes(1, 2), seats=6)
+    table.start_hand()
+    finish(table)
+    table.sit(4, "N", 100, wait_for_big_blind=False)
+    hand = table.start_hand()
+    k = table.hand_seats.index(4)
+    assert (2, 0) == (hand.declared_blinds[k], hand.declared_dead[k])
+
+
+def test_with_equal_top_blinds_the_player_after_the_last_of_them_acts_first() -> None:
+    """Blinds 100/100 at four players: the small blind (player 0) and the big blind (player 1) both
+    post 100; the first to act is player 2, after the big blind, not player 1 after the first 100."""
+    hand = Hand.start([1000] * 4, Stakes(100, 100))
+    assert 2 == hand.actor
+    table = cash_table("ABCD", Stakes(100, 100))
+    table.stakes = Stakes(100, 100)
+    for seat in range(4):
+        table.seats[seat].stack = 1000  # type: ignore[union-attr]
+    dealt = table.start_hand()
+    assert 3 == table.seat_of(dealt.actor)  # type: ignore[arg-type]  # button A, blinds B and C: D
+
+
+def test_the_settle_up_is_exact_at_its_limit_of_sixteen_players_owed_or_owing() -> None:
+    """Sixteen non-zero nets: five pairs that even out (5 payments), 8 and -8 (1), and 3, 4 and 2
+    owed by -9 (3): 9 payments. Without the exact search, the largest debt paid to the largest
+    credit across everyone takes 10 (-9 pays 8, and -8 must pay three)."""
+    nets = [3, -9, 8, 4, 2, -8] + [x for pair in (100, 200, 300, 400, 500) for x in (pair, -pair)]
+    assert EXACT_LIMIT == len(nets)
+    payments = settle_up({f"p{k:02d}": net for k, net in enumerate(nets)})
+    assert 9 == len(payments)
+    balance = {f"p{k:02d}": net for k, net in enumerate(nets)}
+    for payment in payments:
+        balance[payment.payer] += payment.chips
+        balance[payment.payee] -= payment.chips
+    assert all(0 == net for net in balance.values())
+
+
+def test_a_raise_after_a_straddle_is_written_as_raises_the_difference_to_the_total() -> None:
+    """Blinds 1/2, straddle 4: the first player raises to 10, which PokerStars writes as "raises 6
+    to 10" (over the straddle, the bet to match)."""
+    hand = Hand.start([100] * 4, Stakes(1, 2, straddles=(4,)), rng=random.Random(2))
+    hand.act(Action.raise_to(10))
+    while not hand.is_complete:
+        hand.act(Action.fold())
+    text = write_hand(phh.loads(phh.dumps(phh.export(hand)))[0])
+    assert any(line.endswith(": raises 6 to 10") for line in text.splitlines()), text
