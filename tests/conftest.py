@@ -26,8 +26,23 @@ def pluribus_files(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     """The 2,502 Pluribus hands, one PHH file each, unpacked from tests/data/pluribus.tar.xz."""
     root = tmp_path_factory.mktemp("pluribus")
     with tarfile.open(DATA / "pluribus.tar.xz") as archive:
-        archive.extractall(root, filter="data")
+        unpack(archive, root)
     return sorted(root.rglob("*.phh"))
+
+
+def unpack(archive: tarfile.TarFile, root: Path, members: list[tarfile.TarInfo] | None = None) -> None:
+    """Extract plain files and folders under `root` only. Python 3.11.4 and later check this with
+    ``filter="data"``; Debian 12's own Python is 3.11.2, which has no such argument, so the same
+    check is made here first."""
+    chosen = members if members is not None else archive.getmembers()
+    for member in chosen:
+        name = Path(member.name)
+        if name.is_absolute() or ".." in name.parts or not (member.isfile() or member.isdir()):
+            raise ValueError(f"{member.name!r} is not a plain file or folder inside the archive")
+    if hasattr(tarfile, "data_filter"):
+        archive.extractall(root, members=chosen, filter="data")
+    else:  # pragma: no cover - Python before 3.11.4
+        archive.extractall(root, members=chosen)
 
 
 # In CI (.ci/run sets HOLDEM_NO_SKIPS=1) a skipped test is a failure: a component that could not be

@@ -307,9 +307,11 @@ def test_long_commands_show_a_count_and_the_time_left_at_a_terminal_only(args: l
 def test_replay_and_convert_over_many_files_show_their_progress(tmp_path: Path) -> None:
     import tarfile
 
+    from tests.conftest import unpack
+
     with tarfile.open(Path(__file__).parent / "data" / "pluribus.tar.xz") as archive:
         members = [m for m in archive.getmembers() if m.name.endswith(".phh")][:30]
-        archive.extractall(tmp_path, members=members, filter="data")
+        unpack(archive, tmp_path, members)
     files = sorted(str(p) for p in tmp_path.rglob("*.phh"))
     status, out, shown = under_a_terminal(["replay", *files])
     assert 0 == status and "30/30 files" in shown and "30 hands: 30 replayed" in out
