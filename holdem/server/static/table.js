@@ -512,7 +512,9 @@ $("history-toggle").addEventListener("click", () => {
 });
 function openRebuy() {
   // What this player may add, as the server counts it: the stack as the hand began, with chips on their way.
-  const { least, most, have } = state.rebuy;
+  // From the newest state received, not the one drawn: while a showdown is held on screen, the state drawn
+  // is from before the hand's payout, and its range is not what the server will allow.
+  const { least, most, have } = (latest && latest.rebuy ? latest : state).rebuy;
   $("rebuy-form").hidden = false;
   $("rebuy-amount").min = least;
   $("rebuy-amount").max = Math.max(most, least);
