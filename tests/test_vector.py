@@ -236,3 +236,35 @@ def test_bad_actions_are_refused_by_name() -> None:
         t.step(np.array([1, 9]))
     with pytest.raises(ValueError, match="where must be 2 booleans"):
         t.step(np.array([1, 1]), where=np.array([1, 0]))
+
+
+def test_rule_11_at_its_boundary_the_big_blind_acts_only_if_someone_could_put_in_more() -> None:
+    """Three-handed, the button folds and the small blind completes to 2. With 2 chips in all the
+    small blind is all-in, its bet plus stack not above the big blind's bet: the big blind is not
+    asked (nothing it added could be called) and the hand is run out. With 3 chips the small blind
+    has one behind, exactly enough to exceed the bet: the big blind is asked, and may raise."""
+    for chips, asked in ((2, False), (3, True)):
+        t = VectorTables(1, players=3, stacks=np.array([[chips, 100, 100]]), stakes=Stakes(1, 2), seed=0)
+        assert [2] == t.actor.tolist()  # the button acts first
+        t.step(np.array([0]))  # folds
+        assert [0] == t.actor.tolist()
+        _, done = t.step(np.array([1]))  # the small blind calls to 2
+        assert [not asked] == done.tolist(), chips
+        if asked:
+            assert [1] == t.actor.tolist() and t.legal[0, 1] and t.legal[0, 2:].any()
+
+
+def test_rule_11_at_its_boundary_a_raise_needs_someone_who_could_put_in_one_chip_more() -> None:
+    """Four-handed: the player under the gun (10 chips) calls 2, the button shoves 100, the small
+    blind calls 100. The big blind has 200. With 100 chips in all the small blind is all-in, and
+    the only other player with chips (8 behind) cannot put in more than 100 either: the big blind
+    may only call or fold. With 101 the small blind keeps one chip behind, exactly enough to exceed
+    the bet: the big blind may raise."""
+    for chips, may_raise in ((100, False), (101, True)):
+        t = VectorTables(1, players=4, stacks=np.array([[chips, 200, 10, 100]]), stakes=Stakes(1, 2), seed=0)
+        assert [2] == t.actor.tolist()
+        t.step(np.array([1]))  # under the gun calls 2
+        t.step(np.array([len(t.actions) - 1]))  # the button: all-in for 100
+        t.step(np.array([1]))  # the small blind calls 100
+        assert [1] == t.actor.tolist() and t.legal[0, 1]
+        assert may_raise == bool(t.legal[0, 2:].any()), chips

@@ -50,3 +50,12 @@ def test_the_board_is_dealt_after_the_hole_cards_with_a_burn_before_each_street(
     """Two players: hole cards 0-3, burn 4, flop 5-7, burn 8, turn 9, burn 10, river 11."""
     assert board_columns(2) == [5, 6, 7, 9, 11]
     assert board_columns(6) == [13, 14, 15, 17, 19]
+
+
+def test_rule_18_a_three_way_split_gives_its_odd_chips_one_at_a_time_from_the_left_of_the_button() -> None:
+    """One pot of 32 (10 each and 2 dead) split three ways: 10 each, and the two odd chips to players
+    0 and 1, the first two left of the button."""
+    contrib = np.array([[10], [10], [10]], dtype=np.int64)
+    folded = np.zeros((3, 1), dtype=bool)
+    strength = np.array([[7], [7], [7]], dtype=np.int32)
+    assert [[11], [11], [10]] == payouts(contrib, folded, np.array([2], dtype=np.int64), strength).tolist()
