@@ -18,6 +18,7 @@ pytest.importorskip(
 from websockets.sync.client import connect
 
 from tests.server_support import ADMIN, ThreadServer
+from tests.test_server_home_http import sit
 
 
 @pytest.fixture
@@ -37,19 +38,6 @@ def _game_with_a_bot(server: ThreadServer) -> dict[str, Any]:
     )
     assert 200 == status, answer
     return dict(game)
-
-
-def _sit(server: ThreadServer, game: dict[str, Any], name: str) -> str:
-    status, asked = server.http("POST", f"/api/tables/{game['id']}/players", {"name": name, "buy_in": 100})
-    assert 200 == status and asked["pending"], asked
-    status, done = server.http(
-        "POST",
-        f"/api/tables/{game['id']}/host",
-        {"command": "approve", "seat": asked["seat"]},
-        game["host_token"],
-    )
-    assert 200 == status, done
-    return str(asked["token"])
 
 
 def _play_until(ws: Any, done: Any, seconds: float = 30.0) -> dict[str, Any]:
@@ -76,7 +64,7 @@ def test_a_later_holder_of_a_name_sees_nothing_of_a_former_holders_hands(server:
     Ann's hands and is refused each of them; Ann's own token still downloads hers, unchanged."""
     game = _game_with_a_bot(server)
     ident = game["id"]
-    ann = _sit(server, game, "Ann")
+    ann = sit(server, game, "Ann")
     with connect(f"{server.ws}/ws?token={ann}") as ws:
         state = _play_until(ws, lambda m: m["hand"] >= 4)
         status, left = server.http("DELETE", f"/api/tables/{ident}/players/{state['seat']}", token=ann)
@@ -101,7 +89,7 @@ def test_a_later_holder_of_a_name_sees_nothing_of_a_former_holders_hands(server:
     assert 200 == status and len(hers["hands"]) >= 3, hers
     status, ann_first = server.http("GET", f"/api/tables/{ident}/hands/1", token=ann)
     assert 200 == status and ann_first["you"] is not None
-    stranger = _sit(server, game, "ANN")
+    stranger = sit(server, game, "ANN")
     status, listed = server.http("GET", f"/api/tables/{ident}/hands", token=stranger)
     assert 200 == status and [] == [h for h in listed["hands"] if h["number"] <= hers["hands"][-1]["number"]]
     for hand in hers["hands"]:
