@@ -292,3 +292,46 @@ def test_rule_33_no_straddle_is_posted_three_handed() -> None:
     room, _, _, _ = seated(("ann", "bob", "cat"), straddle=True)
     hand = full_hand(room, 3)
     assert [0, 1, 2] == sorted(hand.bets)
+
+
+def test_rule_33_a_straddle_is_named_a_straddle_on_its_seat_not_a_blind() -> None:
+    room, _, _, _ = seated(("ann", "bob", "cat", "dan"), straddle=True)
+    hand = full_hand(room, 4)
+    seats = state_message(room, None, 1.0)["seats"]
+    roles = {room.table.hand_seats[k]: seats[room.table.hand_seats[k]]["blind"] for k in range(4)}
+    straddler = room.table.hand_seats[hand.bets.index(4)]
+    assert "straddle" == roles[straddler]
+    assert ["big blind", "small blind", "straddle"] == sorted(r for r in roles.values() if r)
+
+
+def test_nobody_is_asked_to_act_while_the_host_has_paused_the_game() -> None:
+    room, _, _, _ = seated()
+    actor = room.actor_seat()
+    assert state_message(room, actor, 1.0)["legal"] is not None
+    command(room, {"command": "pause"}, 2.0)
+    paused = state_message(room, actor, 3.0)
+    assert paused["legal"] is None and paused["clock"] is None and paused["home"]["paused"]
+    command(room, {"command": "resume"}, 4.0)
+    assert state_message(room, actor, 5.0)["legal"] is not None
+
+
+def test_rule_3_a_player_seated_during_a_game_is_shown_waiting_for_the_big_blind() -> None:
+    room, _, seats, _ = seated(("ann", "bob"))  # seats 0 and 1
+    play_out(room, [])  # the big blind moves from bob to ann
+    assert seats["ann"] == room.table.big_blind_seat
+    seat, _, _, _ = ask(room, "cat", 100, 4, False, 1.0)
+    command(room, {"command": "approve", "seat": seat}, 1.0)
+    play_out(room, [])  # the big blind moves to bob without passing seat 4: cat waits for it
+    assert seat not in room.table.hand_seats and room.table.hand is not None
+    entries = state_message(room, None, 2.0)["seats"]
+    assert entries[seat]["waiting"] and not any(entries[s]["waiting"] for s in seats.values())
+
+
+def test_a_settle_up_is_provisional_while_the_hand_the_game_ended_in_is_played() -> None:
+    room, _, _, ledger = seated()
+    ledger += command(room, {"command": "end"}, 1.0).ledger
+    during = settlement(room, ledger)
+    assert during["ended"] and not during["final"]  # the hand goes on: its figures may change
+    play_out(room, ledger)
+    after = settlement(room, ledger)
+    assert after["ended"] and after["final"] and not room.members

@@ -156,6 +156,26 @@ def test_rule_26_a_moved_player_plays_at_once_unless_between_the_small_blind_and
     assert 4 in table.hand_seats
 
 
+def test_rule_26_a_player_moved_onto_the_small_blinds_own_seat_posts_it_and_plays_at_once() -> None:
+    """Under the dead button the small blind is the seat of the last big blind. A player moved into
+    that seat after its player went out is not between the small blind and the button: they are dealt
+    in at once and post the small blind their seat owes."""
+    table = Table(9, Stakes(10, 20))
+    for seat in (0, 3, 6):
+        table.sit(seat, f"p{seat}", 1000)
+    table.button = 0
+    table.start_hand()  # button 0, small blind 3, big blind 6
+    while not table.hand.is_complete:  # type: ignore[union-attr]
+        table.hand.act(Action.fold())  # type: ignore[union-attr]
+    table.end_hand()
+    table.leave(6)  # the big blind is knocked out
+    table.sit(6, "moved", 1000)  # and a player moved in takes the seat
+    hand = table.start_hand()
+    assert (3, 6, 0) == (table.button, table.small_blind_seat, table.big_blind_seat)
+    assert (6, 0, 3) == table.hand_seats  # the moved player is dealt in …
+    assert (10, 20, 0) == hand.declared_blinds  # … and posts the small blind
+
+
 def test_rule_27_hand_for_hand_on_the_bubble() -> None:
     """12 entrants pay 4: with 5 left on two 3-handed tables, each round deals one hand per table and
     no table starts the next hand before every table has finished."""

@@ -203,9 +203,12 @@ def settlement(room: Room, rows: list[LedgerRow]) -> dict[str, Any]:
     for entry in players.values():
         entry["net"] = entry["cashed"] + entry["on_table"] - entry["bought"]
     payments = settle_up({e["name"]: e["net"] for e in players.values()})
+    ended = room.home is not None and room.home.ended
     return {
         "table": room.id,
-        "ended": room.home is not None and room.home.ended,
+        "ended": ended,
+        # Final once the game has ended and the last hand with it: everyone has cashed out.
+        "final": ended and not room.members,
         "players": sorted(players.values(), key=lambda e: (-e["net"], e["name"].casefold())),
         "payments": [{"from": p.payer, "to": p.payee, "chips": p.chips} for p in payments],
     }

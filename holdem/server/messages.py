@@ -127,6 +127,8 @@ def _seats(room: Room, dealt: tuple[int, ...]) -> list[dict[str, Any] | None]:
             "folded": False,
             "sitting_out": place is not None and place.sitting_out,
             "joining": place is None,
+            # a cash table's newcomer or returning player, not dealt in until the big blind comes (rule 3)
+            "waiting": room.tournament is None and place is not None and place.waiting and s not in dealt,
             "leaving": member.leaving,
             "blind": None,
         }
@@ -144,7 +146,7 @@ def _hand_fields(
 ) -> dict[str, Any]:
     """The hand in progress as `player` (None: not dealt in) may see it: the board, pot, actor and
     step, their own cards, the log with only their own hole cards, the clock, their view and, on
-    their turn, the legal actions."""
+    their turn (unless the host has paused the game), the legal actions."""
     hand = room.table.hand
     assert hand is not None
     fields: dict[str, Any] = {
@@ -162,7 +164,8 @@ def _hand_fields(
     if with_view and player is not None:
         fields["view"] = view(hand, player).to_dict()
     legal = hand.legal_actions()
-    if legal is not None and player == legal.player:
+    paused = room.home is not None and room.home.paused  # nobody is asked to act while the host pauses
+    if legal is not None and player == legal.player and not paused:
         fields["legal"] = {
             "fold": legal.can_fold,
             "check": legal.can_check,
@@ -179,6 +182,8 @@ def _blind_role(room: Room, seat: int, blind: int, dead: int) -> str | None:
         return None
     if seat == table.big_blind_seat:
         role = "big blind"
+    elif seat in table.straddle_seats():
+        role = "straddle"
     elif seat == table.small_blind_seat:
         role = "button and small blind (heads-up)" if seat == table.button else "small blind"
     else:

@@ -284,6 +284,15 @@ class Table:
             blinds[k] = straddle
         return len(straddles)
 
+    def straddle_seats(self) -> tuple[int, ...]:
+        """The seats that posted a straddle in the current or last hand, in order (none at a tournament
+        table): the players between the big blind and the first to act preflop."""
+        hand = self.hand
+        if hand is None or hand.opener is None or self.button_rule != "moving":
+            return ()
+        n, big = len(self.hand_seats), hand.big_blind_player
+        return tuple(self.hand_seats[(big + 1 + j) % n] for j in range((hand.opener - big - 1) % n))
+
     def seat_of(self, player: int) -> int:
         """The seat of `player` (dealing order) in the current or last hand."""
         if type(player) is not int or not 0 <= player < len(self.hand_seats):

@@ -146,6 +146,7 @@ function drawHost(st) {
   $("host-tools").hidden = !hostToken || !st.home || st.home.ended;
   if ($("host-tools").hidden) return;
   $("invite").value = `${location.origin}/?table=${encodeURIComponent(st.table)}`;
+  $("host-link").value = `${$("invite").value}#host=${encodeURIComponent(hostToken)}`;
   $("pause").hidden = st.home.paused || st.home.ended;
   $("resume").hidden = !st.home.paused;
   $("requests").replaceChildren(...st.home.pending.map((p) => {
@@ -179,10 +180,12 @@ function drawHost(st) {
 
 $("pause").addEventListener("click", () => host("pause"));
 $("resume").addEventListener("click", () => host("resume"));
-$("copy-invite").addEventListener("click", () => {
-  $("invite").select();
-  if (navigator.clipboard) navigator.clipboard.writeText($("invite").value).catch(() => {});
-});
+for (const [button, field] of [["copy-invite", "invite"], ["copy-host-link", "host-link"]]) {
+  $(button).addEventListener("click", () => {
+    $(field).select();
+    if (navigator.clipboard) navigator.clipboard.writeText($(field).value).catch(() => {});
+  });
+}
 $("blinds-form").addEventListener("submit", (event) => {
   event.preventDefault();
   host("blinds", { small_blind: Number($("new-sb").value), big_blind: Number($("new-bb").value),
@@ -272,7 +275,10 @@ async function drawSettle() {
       li.textContent = `${p.from} pays ${p.to} ${p.chips}`;
       return li;
     }));
-    $("settle-note").textContent = settled.ended ? "The game has ended." : "The game is on: chips on the table count.";
+    $("settle-note").textContent = settled.final ? "The game has ended."
+      : settled.ended ? "Provisional: the game ends when this hand is over, and the figures may change until then."
+      : "The game is on: chips on the table count.";
+    $("settle").classList.toggle("provisional", !settled.final);
     if (!settled.payments.length) $("payments").replaceChildren(Object.assign(document.createElement("li"), { textContent: "Nobody owes anyone." }));
   } catch (error) {
     $("settle-note").textContent = error.message;
@@ -403,6 +409,7 @@ function drawHome(st) {
   promptRebuy(st);
   $("settle-toggle").hidden = !st.home;
   if (st.home && st.home.paused) $("status").textContent += " · paused by the host";
+  if (st.seat !== null || (st.home && st.home.ended)) $("notice").textContent = "";
   if (st.home && st.home.ended) {
     $("status").textContent += " · the game has ended";
     if (!settleShown) {

@@ -116,7 +116,7 @@ function seatElement(st, number, point, showdown) {
     if (asked) {
       plate.textContent = `${asked.name} asks to sit`;
       el.setAttribute("aria-label", `seat ${number + 1}, ${asked.name} asks to sit`);
-    } else if (canAsk(st)) {  // a home game's open seat: click it to ask for it (home.js)
+    } else if (typeof canAsk === "function" && canAsk(st)) {  // a home game's open seat: click to ask (home.js)
       const button = document.createElement("button");
       button.className = "sit";
       button.textContent = `Sit in seat ${number + 1}`;
@@ -138,10 +138,12 @@ function seatElement(st, number, point, showdown) {
   else if (seat.in_hand && !seat.folded) cards.append(backElement(), backElement());
   const away = (st.away || []).includes(number);
   const role = [number === st.button ? "dealer" : "", seat.blind || "", away ? "away" : "", seat.sitting_out ? "sitting out" : "",
-    seat.joining ? "joins next hand" : "", seat.leaving ? "leaving" : "", seat.folded ? "folded" : ""]
+    seat.joining ? "joins next hand" : "", seat.waiting ? "waiting for the big blind" : "", seat.leaving ? "leaving" : "",
+    seat.folded ? "folded" : ""]
     .filter(Boolean).join(" · ");
   plate.innerHTML = '<div class="name"></div><div class="stack"></div><div class="role"></div>';
   plate.querySelector(".name").textContent = seat.name + (number === st.seat ? " (you)" : "");
+  plate.querySelector(".name").classList.toggle("long", seat.name.length > 14);
   const allIn = seat.in_hand && !seat.folded && seat.stack === 0 && !showdown;
   plate.querySelector(".stack").textContent = (allIn ? "all-in" : `${seat.stack}`) + (seat.pending ? ` (+${seat.pending})` : "");
   plate.querySelector(".role").textContent = role;
@@ -153,6 +155,10 @@ function seatElement(st, number, point, showdown) {
     const seconds = document.createElement("div");
     seconds.className = "seconds";
     seconds.dataset.testid = "clock-seconds";
+    if (st.home && st.home.paused) {  // the clock stands still while the host pauses
+      bar.classList.add("paused");
+      seconds.textContent = "paused";
+    }
     plate.append(bar, seconds);
   }
   if (number === st.seat) el.classList.add("me");
@@ -219,6 +225,9 @@ function renderControls() {
   const callAllIn = me && legal.call && legal.call >= me.stack;  // the call takes every chip left
   $("call-amount").textContent = legal.call ? `${legal.call}${callAllIn ? " (all-in)" : ""}` : "";
   document.querySelector('[data-action="call"]').setAttribute("aria-label", `call ${legal.call}${callAllIn ? ", all-in" : ""}`);
+  // "Bet" when nobody has bet on this street (blinds are bets), "Raise to" otherwise.
+  $("raise-word").textContent = state.seats.some((s) => s && s.bet) ? "aise to" : "et";
+  $("raise-first").textContent = state.seats.some((s) => s && s.bet) ? "R" : "B";
   $("sizing").hidden = !legal.raise;
   if (legal.raise) {
     for (const input of [$("amount"), $("amount-box")]) {
@@ -246,7 +255,8 @@ function setAmount(value) {
   const me = state.seats[state.seat];
   const allIn = me && amount === me.bet + me.stack;  // every chip the player has
   $("raise-to").textContent = `${amount}${allIn ? " (all-in)" : ""}`;
-  document.querySelector('[data-action="raise"]').setAttribute("aria-label", `raise to ${amount}${allIn ? ", all-in" : ""}`);
+  const verb = state.seats.some((s) => s && s.bet) ? "raise to" : "bet";
+  document.querySelector('[data-action="raise"]').setAttribute("aria-label", `${verb} ${amount}${allIn ? ", all-in" : ""}`);
 }
 
 function raiseNow() {
@@ -362,7 +372,7 @@ function draw(st) {
   renderControls();
   renderClock();
   renderLog();
-  drawHome(st);  // the home game's parts: host tools, requests, chat, rebuy prompt (home.js)
+  if (typeof drawHome === "function") drawHome(st);  // a home game's parts: host tools, requests, chat (home.js)
 }
 
 function showdown(previous, last) {
@@ -411,13 +421,24 @@ function receive(message) {
     showdownTimer = setTimeout(() => {  // set first: the next state is drawn even if drawing this showdown failed
       holding = false;
       showdownTimer = null;
-      if (!$("status").dataset.left) draw(latest);  // never a table the player has left
+      if (!$("status").dataset.left) drawOrRetry(latest);  // never a table the player has left
     }, SHOWDOWN_MS);
     showdown(state, last);
     return;
   }
   if (lastSeenHand === null) lastSeenHand = last ? last.number : 0;
-  if (!holding) draw(message);
+  if (!holding) drawOrRetry(message);
+}
+
+function drawOrRetry(st) {
+  // A drawing error must never leave a blank or stale table: say so, and ask for the state again.
+  try {
+    draw(st);
+    if ($("error").textContent.startsWith("the table could not be drawn")) $("error").textContent = "";
+  } catch (error) {
+    $("error").textContent = `the table could not be drawn (${error.message}): asking again…`;
+    setTimeout(recheck, 1000);
+  }
 }
 
 function connect() {
@@ -430,8 +451,11 @@ function connect() {
     const message = JSON.parse(event.data);
     if (message.type === "state") receive(message);
     else if (message.type === "error") {
-      const gone = message.message === "unknown token" && seatToken && !params.get("token");
-      $("error").textContent = gone ? "You no longer hold a seat at this table: watching." : message.message;
+      const gone = message.message === "unknown token" && seatToken && tableId;
+      if (!gone) $("error").textContent = message.message;
+      else if (!(latest && latest.home && latest.home.ended)) {  // after the game's end, the status says so
+        $("notice").textContent = "You no longer hold a seat at this table: watching.";
+      }
       recheck();  // whatever was refused, show what is true now
     }
     else if (message.type === "moved") {  // a tournament moved this player: the next state is the new table
@@ -448,8 +472,8 @@ function connect() {
     }
   };
   socket.onclose = (event) => {
-    if (event.code === 4404 && seatToken && !params.get("token") && tableId) {
-      localStorage.removeItem(`holdem.seat.${tableId}`);  // a seat this browser held is gone: watch
+    if (event.code === 4404 && seatToken && tableId) {  // the seat this page held is gone: watch the table
+      if (!params.get("token")) localStorage.removeItem(`holdem.seat.${tableId}`);
       seatToken = null;
       lastSeenHand = null;
     }
@@ -566,5 +590,11 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
-if (seatToken || tableId) connect();
-else listTables();
+// Started once every script of the page has run (home.js draws a home game's parts of each state): a
+// state that arrives while a later script is still loading is then never drawn half-way.
+function start() {
+  if (seatToken || tableId) connect();
+  else listTables();
+}
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+else start();
