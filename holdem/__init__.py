@@ -13,27 +13,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from holdem import errors
 from holdem.cards.card import CARDS, Card, Rank, Suit, format_cards, parse_card, parse_cards
 from holdem.cards.deck import Deck
 from holdem.cards.evaluator import HandCategory, HandRank, best_hands, compare_hands, evaluate, strength
-from holdem.errors import (
-    BotLoadError,
-    DuplicateCardError,
-    EmptyDeckError,
-    HandOverError,
-    HoldemError,
-    IllegalActionError,
-    ImpossibleSpotError,
-    InvalidAmountError,
-    InvalidCardError,
-    InvalidConfigError,
-    InvalidHistoryError,
-    InvalidPlayerError,
-    InvalidRangeError,
-    NotYourTurnError,
-    SnapshotError,
-    TableError,
-)
+from holdem.errors import *  # noqa: F403  # every error, named once: in holdem.errors.__all__
 from holdem.hand.actions import Action, ActionKind, LegalActions
 from holdem.hand.pots import Pot
 from holdem.hand.stakes import Rules, Stakes, Structure
@@ -52,28 +36,14 @@ __all__ = [
     "CARDS",
     "Action",
     "ActionKind",
-    "BotLoadError",
     "Card",
     "Deck",
-    "DuplicateCardError",
-    "EmptyDeckError",
     "EquityResult",
     "Hand",
     "HandCategory",
-    "HandOverError",
     "HandRank",
     "HandResult",
-    "HoldemError",
-    "IllegalActionError",
-    "ImpossibleSpotError",
-    "InvalidAmountError",
-    "InvalidCardError",
-    "InvalidConfigError",
-    "InvalidHistoryError",
-    "InvalidPlayerError",
-    "InvalidRangeError",
     "LegalActions",
-    "NotYourTurnError",
     "Phase",
     "PlayerEquity",
     "Pot",
@@ -81,12 +51,10 @@ __all__ = [
     "Rules",
     "Seat",
     "SeatView",
-    "SnapshotError",
     "Stakes",
     "Structure",
     "Suit",
     "Table",
-    "TableError",
     "best_hands",
     "compare_hands",
     "equity",
@@ -98,6 +66,7 @@ __all__ = [
     "parse_range",
     "strength",
 ]
+__all__ += errors.__all__
 
 _LAZY = {
     "evaluate_many": "holdem.cards.batch",

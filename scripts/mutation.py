@@ -30,11 +30,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 MODULES = ("hand/pots", "hand/showdown", "hand/runout", "hand/betting", "hand/posting", "hand/positions",
            "hand/state", "hand/checks", "cards/evaluator", "tournament/payouts", "tournament/icm",
-           "vector/settle")  # fmt: skip
+           "vector/settle", "table/table", "table/settleup", "formats/pokerstars/write",
+           "server/room")  # fmt: skip
 TESTS = ("test_rules", "test_hand_properties", "test_table", "test_tournament", "test_vector",
          "test_evaluator", "test_views_snapshots", "test_bad_input", "test_settlement", "test_refusals",
          "test_icm", "test_vector_settle", "test_rule_edges", "test_evaluator_words",
-         "test_hand_words", "test_run_twice")  # fmt: skip
+         "test_hand_words", "test_run_twice", "test_table_rules", "test_table_properties", "test_settleup",
+         "test_pokerstars", "test_pokerstars_files", "test_server_room", "test_server_home",
+         "test_tournament_run")  # fmt: skip
 EQUIVALENTS = ROOT / "tests" / "mutation-equivalents.txt"
 KILLED = {"killed", "timeout"}
 
@@ -46,7 +49,8 @@ def configure(folder: Path, modules: list[str]) -> None:
     with (folder / "pyproject.toml").open("a", encoding="utf-8") as file:
         file.write(f'\n[tool.mutmut]\nsource_paths = ["holdem"]\nonly_mutate = [{mutate}]\n')
         file.write(f"pytest_add_cli_args_test_selection = [{tests}]\n")
-        file.write('pytest_add_cli_args = ["-p", "no:cacheprovider", "-q", "--no-header", "-x"]\n')
+        # one process: the suite's own parallel runs (pytest-xdist, in pyproject's addopts) are off here
+        file.write('pytest_add_cli_args = ["-p", "no:cacheprovider", "-q", "--no-header", "-x", "-n", "0"]\n')
 
 
 def equivalents() -> dict[str, str]:

@@ -242,3 +242,34 @@ def test_convert_command_goes_both_ways_and_reports_what_it_skips(tmp_path: Path
     assert 0 == again.returncode, again.stderr
     assert again.stdout.startswith("PokerStars Hand #250000000001:  Hold'em No Limit ($0.25/$0.50 USD)")
     assert "b: c collected 3600 from main pot" in again.stdout
+
+
+def test_a_hand_timed_in_utc_is_written_in_pokerstars_layout_with_eastern_time_in_brackets() -> None:
+    hand = Hand.start([200, 200], Stakes(1, 2), rng=random.Random(3))
+    while not hand.is_complete:
+        hand.act(random_action(hand, random.Random(4)))
+    doc = phh.export(hand) | {"table": "3f9c2a1b", "year": 2026, "month": 1, "day": 2, "time": "03:04:05"}
+    winter = write_hand(doc | {"time_zone": "UTC"}).splitlines()
+    assert winter[0].endswith(" - 2026/01/02 03:04:05 UTC [2026/01/01 22:04:05 ET]")  # EST, the day before
+    summer = write_hand(doc | {"month": 7, "time_zone": "UTC"}).splitlines()[0]
+    assert summer.endswith(" - 2026/07/02 03:04:05 UTC [2026/07/01 23:04:05 ET]")  # EDT
+    assert write_hand(doc).splitlines()[0].endswith(" - 2026/01/02 03:04:05 ET")  # no zone: PokerStars' ET
+    assert winter[1].startswith("Table '3f9c2a1b' ")
+    (again,) = read_hands("\n".join(winter) + "\n")
+    assert again.doc is not None, again.reason
+    assert (2026, 1, 2, "03:04:05") == tuple(again.doc[k] for k in ("year", "month", "day", "time"))
+    unnamed = write_hand(phh.export(hand)).splitlines()
+    assert unnamed[1].startswith("Table '' ") and " - " not in unnamed[0]  # no name or date is made up
+
+
+def test_convert_names_a_table_with_no_name_after_its_file(tmp_path: Path) -> None:
+    hand = Hand.start([200, 200, 200], Stakes(1, 2), rng=random.Random(5))
+    while not hand.is_complete:
+        hand.act(random_action(hand, random.Random(6)))
+    (tmp_path / "friday.phh").write_text(phh.dumps(phh.export(hand)))
+    (tmp_path / "named.phh").write_text(phh.dumps(phh.export(hand) | {"table": "Vega II"}))
+    run = [sys.executable, "-m", "holdem", "convert", str(tmp_path), "--to", "pokerstars"]
+    done = subprocess.run(run, capture_output=True, text=True, timeout=60)
+    assert 0 == done.returncode, done.stderr
+    tables = [line.split(" Seat #")[0] for line in done.stdout.splitlines() if line.startswith("Table ")]
+    assert ["Table 'friday'", "Table 'Vega II'"] == tables  # and no table size is made up

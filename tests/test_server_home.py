@@ -5,6 +5,7 @@ a stored hand as one of its players may download it."""
 from __future__ import annotations
 
 import copy
+import datetime
 import json
 import re
 
@@ -335,3 +336,21 @@ def test_a_settle_up_is_provisional_while_the_hand_the_game_ended_in_is_played()
     play_out(room, ledger)
     after = settlement(room, ledger)
     assert after["ended"] and after["final"] and not room.members
+
+
+def test_a_stored_hand_carries_its_date_time_and_table_for_trackers() -> None:
+    room, _, _, _ = seated(("ann", "bob"))
+    number, stored = room.number, []
+    while room.number == number:
+        legal = room.table.hand.legal_actions()  # type: ignore[union-attr]
+        assert legal is not None
+        action = Action.check() if legal.can_check else Action.call()
+        stored += room.act(room.actor_seat(), number, action, 1.0).hands  # type: ignore[arg-type]
+    today = datetime.datetime.now(datetime.UTC)
+    doc = phh.loads(stored[0][1])[0]
+    assert ("UTC", room.id) == (doc["time_zone"], doc["table"])
+    day = datetime.datetime(doc["year"], doc["month"], doc["day"], tzinfo=datetime.UTC)
+    assert abs(day - today).days <= 1
+    head, table = as_seen_by(stored[0][1], 0)["pokerstars"].splitlines()[:2]
+    assert f" - {doc['year']:04d}/{doc['month']:02d}/{doc['day']:02d} {doc['time']} UTC [" in head
+    assert table.startswith(f"Table '{room.id}' 6-max Seat #")

@@ -1,11 +1,11 @@
 """A home game in headless Chromium (Debian's package), driven by Playwright, from the lobby to the
 settle-up: the host creates the game, two players ask for seats by the link (one on a phone by
-keyboard alone, one on a desktop by mouse), the host approves them; they chat, go all-in and run it
-twice, the busted player rebuys from the prompt, a player shows a hand won without a showdown; the
-host pauses, changes the blinds, seats a bot, removes a player and ends the game; the settle-up
-equals the stored ledger; the stored hands are replayed and downloaded. Throughout: no console
-error, nothing wider than the phone, and no card of another player in any page's WebSocket frames
-before it was shown."""
+keyboard alone, one on a desktop by mouse on a slow line), the host approves them; they chat, go
+all-in and run it twice, the busted player rebuys from the prompt, a player shows a hand won without
+a showdown; the host pauses, changes the blinds, seats a bot, removes a player and ends the game;
+the settle-up equals the stored ledger; the stored hands are replayed and downloaded. Throughout: no
+console error, nothing wider than the phone, and no card of another player in any page's WebSocket
+frames before it was shown."""
 
 from __future__ import annotations
 
@@ -42,9 +42,21 @@ CARD = re.compile(r'"([2-9TJQKA][cdhs])"')
 class Player:
     """One browser page at the table: its name (None: a spectator), its frames, its errors."""
 
-    def __init__(self, browser: Browser, name: str | None, size: dict[str, int], errors: list[str]) -> None:
+    def __init__(
+        self, browser: Browser, name: str | None, size: dict[str, int], errors: list[str], latency: int = 0
+    ) -> None:
         self.name, self.size = name, size
         self.page = browser.new_context(viewport=size, accept_downloads=True).new_page()  # type: ignore[arg-type]
+        if latency:  # a slow line: every request and WebSocket frame `latency` ms late, and a thin pipe
+            cdp = self.page.context.new_cdp_session(self.page)
+            cdp.send("Network.enable")
+            conditions = {
+                "offline": False,
+                "latency": latency,
+                "downloadThroughput": 50_000,
+                "uploadThroughput": 20_000,
+            }
+            cdp.send("Network.emulateNetworkConditions", conditions)
         self.frames: list[str] = []
         self.page.on("console", lambda m: errors.append(f"{name}: {m.text}") if m.type == "error" else None)
         self.page.on("pageerror", lambda e: errors.append(f"{name}: {e}"))
@@ -186,7 +198,7 @@ def test_a_home_game_from_the_lobby_to_the_settle_up(tmp_path: Path, shots: Path
     errors: list[str] = []
     with ThreadServer(f"sqlite:///{tmp_path / 'holdem.db'}") as server, browser() as opened:
         host = Player(opened, "Hana", DESKTOP, errors)
-        dev = Player(opened, "Dev", DESKTOP, errors)
+        dev = Player(opened, "Dev", DESKTOP, errors, latency=400)  # on a slow line
         pia = Player(opened, "Pia", PHONE, errors)
         watcher = Player(opened, None, PHONE, errors)
         players = {"host": host, "dev": dev, "pia": pia, "watcher": watcher}

@@ -18,6 +18,7 @@ pytest.importorskip(
 )
 from websockets.sync.client import connect
 
+from holdem.server import room as room_module
 from tests.server_support import ADMIN, ThreadServer
 
 
@@ -132,6 +133,31 @@ def test_a_player_who_disconnects_is_marked_away(server: ThreadServer) -> None:
         assert [bob_seat] == state_of(a, lambda m: m["away"])["away"]
 
 
+def test_a_player_away_on_their_turn_is_checked_or_folded_after_the_shorter_clock_and_sat_out(
+    server: ThreadServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a 30 s decision clock and a 60 s bank, the table waits `AWAY_SECONDS` (1 s here) on a player
+    with no connection open; their bank is kept."""
+    monkeypatch.setattr(room_module, "AWAY_SECONDS", 1.0)
+    game = new_game(server, action_seconds=30, time_bank_seconds=60)
+    ann, bob = sit(server, game, "ann"), sit(server, game, "bob")
+    with connect(f"{server.ws}/ws?token={ann}") as a:
+        state = state_of(a)
+        bob_seat = 1 - state["seat"]
+        if state["actor"] == state["seat"]:  # ann acts first: she calls, and it is bob's turn
+            a.send(
+                json.dumps({"type": "act", "hand": state["hand"], "steps": state["steps"], "action": "call"})
+            )
+        waiting = state_of(a, lambda m: m["actor"] == bob_seat and m["clock"] is not None)
+        assert waiting["clock"]["seconds"] <= 1.0 and 0 == waiting["clock"]["bank"]  # the shorter clock
+        started = time.monotonic()
+        sat_out = state_of(a, lambda m: m["seats"][bob_seat]["sitting_out"], seconds=10)
+        assert time.monotonic() - started < 5  # not the 30 s clock and the bank
+        assert bob_seat in sat_out["away"]
+    with connect(f"{server.ws}/ws?token={bob}") as b:
+        assert 60 == state_of(b)["bank"]  # his bank was not spent
+
+
 def test_a_host_seats_a_bot_that_plays_and_downloads_are_for_those_dealt_in(server: ThreadServer) -> None:
     game = new_game(server)
     ann = sit(server, game, "ann")
@@ -191,7 +217,7 @@ def test_holdem_join_at_a_home_game_waits_for_the_host_to_seat_the_bot(server: T
         deadline = time.monotonic() + 30
         answered: set[str] = set()
         while len(answered) < 3 and time.monotonic() < deadline:
-            listed = next(t for t in server.http("GET", "/api/tables")[1]["tables"] if t["id"] == ident)
+            listed = server.http("GET", f"/api/tables/{ident}")[1]
             for asking in listed["asking"]:
                 command = "decline" if asking["name"] == "cs3" else "approve"
                 server.http(
@@ -204,3 +230,23 @@ def test_holdem_join_at_a_home_game_waits_for_the_host_to_seat_the_bot(server: T
             runs["cs3"].result(timeout=30)
         for name in ("cs1", "cs2"):
             assert 2 == runs[name].result(timeout=60).hands
+
+
+def test_a_home_game_is_unlisted_unless_its_host_lists_it_by_the_name_they_give(server: ThreadServer) -> None:
+    private, public = new_game(server), new_game(server, name="  Friday at Hana's ", listed=True)
+    listed = server.http("GET", "/api/tables")[1]["tables"]
+    assert [public["id"]] == [t["id"] for t in listed]  # the link is the invitation to the other
+    assert {"name": "Friday at Hana's", "listed": True, "ended": False} == listed[0]["home"]
+    everything = server.http("GET", "/api/tables", token=ADMIN)[1]["tables"]
+    assert {private["id"], public["id"]} == {t["id"] for t in everything}
+    status, one = server.http("GET", f"/api/tables/{private['id']}")  # anyone with the link
+    assert 200 == status and {"name": "", "listed": False, "ended": False} == one["home"]
+    server.http("POST", f"/api/tables/{public['id']}/host", {"command": "end"}, public["host_token"])
+    assert server.http("GET", "/api/tables")[1]["tables"][0]["home"]["ended"]  # marked as ended
+    refused = [({"name": "x" * 41}, "up to 40"), ({"name": 3}, "name"), ({"listed": "yes"}, "listed"),
+               ({"name": "a\u0007b"}, "printable"), ({"color": 1}, "color")]  # fmt: skip
+    for bad, message in refused:
+        status, answer = server.http("POST", "/api/games", {"seats": 6} | bad, ADMIN)  # no per-address limit
+        assert 400 == status and message in answer["error"], (bad, answer)
+    assert 2 == len(server.http("GET", "/api/tables", token=ADMIN)[1]["tables"])  # nothing half made
+    assert 404 == server.http("GET", "/api/tables/nosuch")[0]

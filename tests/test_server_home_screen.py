@@ -184,3 +184,90 @@ def test_the_controls_and_plates_say_what_a_player_expects(server: ThreadServer)
         assert name.evaluate("el => el.scrollWidth <= el.clientWidth")  # not cut
         expect(host.page.get_by_role("combobox", name="seat for the bot")).to_be_visible()
     assert [] == errors
+
+
+def test_the_lobby_lists_only_games_their_hosts_list_by_name_and_marks_an_ended_one(
+    server: ThreadServer,
+) -> None:
+    errors: list[str] = []
+    hosted(server)  # unlisted: only its link opens it
+    with browser() as opened:
+        visitor = Player(opened, None, PHONE, errors)
+        visitor.page.goto(f"{server.base}/")
+        expect(visitor.page.locator("#no-tables")).to_be_visible()
+        expect(visitor.page.locator("#tournaments-title")).to_be_hidden()  # no empty heading
+        expect(visitor.page.locator("body")).not_to_contain_text("TOKEN")  # no developer text
+        host = Player(opened, "Hana", DESKTOP, errors)
+        host.page.goto(f"{server.base}/")
+        host.page.fill("#host-name", "Hana")
+        host.page.fill("#host-game-name", "Friday poker")
+        host.page.check("#host-listed")
+        host.page.click("#host-form button[type=submit]")
+        expect(host.page.locator("#host-tools")).to_be_visible()
+        visitor.page.reload()
+        game = visitor.page.locator("#tables a")
+        expect(game).to_have_count(1)
+        expect(game).to_contain_text("Friday poker")
+        host.page.click("#end-game")
+        host.page.click("#end-game")
+        expect(host.page.locator("#settle-note")).to_have_text("The game has ended.")
+        visitor.page.reload()
+        expect(visitor.page.locator("#tables li.ended")).to_contain_text("Friday poker")
+        expect(visitor.page.locator("#tables a")).to_contain_text("ended")
+        visitor.fits()
+    assert [] == errors
+
+
+def test_on_a_desktop_the_hosts_tools_sit_beside_the_table_and_a_request_above_it(
+    server: ThreadServer,
+) -> None:
+    errors: list[str] = []
+    game = hosted(server)
+    with browser() as opened:
+        host = Player(opened, "Hana", DESKTOP, errors)
+        host.page.goto(host_page(server, game))
+        expect(host.page.locator("#host-tools")).to_be_visible()
+        expect(host.page.locator("#requests-box")).to_be_hidden()  # nothing asked: no empty box
+        asked = {"name": "Dev", "buy_in": 100}
+        assert 200 == server.http("POST", f"/api/tables/{game['id']}/players", asked)[0]
+        expect(host.page.locator("#requests-box")).to_be_visible()
+        felt, tools, box = (
+            host.page.locator(s).bounding_box() for s in ("#felt", "#host-tools", "#requests-box")
+        )
+        assert felt and tools and box
+        beside = tools["x"] >= felt["x"] + felt["width"] and tools["y"] < felt["y"] + felt["height"]
+        assert beside
+        assert box["y"] + box["height"] <= felt["y"] and box["y"] < DESKTOP["height"]  # above it, in view
+        host.page.click('#requests button[aria-label="approve Dev"]')
+        expect(host.page.locator(".seat .name", has_text="Dev")).to_have_count(1)
+        host.fits()
+    assert [] == errors
+
+
+def test_a_stored_hand_is_replayed_on_a_table_step_by_step(server: ThreadServer) -> None:
+    errors: list[str] = []
+    game = hosted(server, bot="calling-station")
+    with browser() as opened:
+        host = Player(opened, "Hana", DESKTOP, errors)
+        host.page.goto(host_page(server, game))
+        while server.http("GET", f"/api/tables/{game['id']}")[1]["hand"] < 2:  # hand 1 played out
+            my_turn(host.page)
+            host.page.locator('#actions [data-action="call"], #actions [data-action="check"]').locator(
+                "visible=true"
+            ).first.click()
+            host.page.wait_for_function("() => !latest.legal || latest.steps !== state.steps")
+        host.page.click("#history-toggle")
+        expect(host.page.locator("#stored li")).not_to_have_count(0)
+        host.page.locator("#stored li").last.locator("button", has_text="Replay").click()
+        felt = host.page.locator("#replay-felt")
+        expect(felt.locator(".seat")).to_have_count(2)  # the hand's two players, no empty seat
+        expect(felt.locator(".seat.me .card:not(.back)")).to_have_count(2)  # Hana's own cards
+        expect(felt.locator(".board .card")).to_have_count(0)  # before the flop
+        while host.page.locator("#replay-next").is_enabled():
+            host.page.click("#replay-next")
+        expect(felt.locator(".board .card")).to_have_count(5)  # checked down to the river
+        expect(felt.locator(".seat.winner")).not_to_have_count(0)
+        expect(felt.locator(".seat:not(.me) .card:not(.back)")).to_have_count(2)  # shown down at the end
+        host.page.click("#replay-prev")
+        expect(felt.locator(".seat.winner")).to_have_count(0)
+    assert [] == errors

@@ -76,6 +76,9 @@ def table_summary(room: Room, *, finished: bool = False) -> dict[str, Any]:
         else [],
         "tournament": room.tournament,
         "finished": finished,
+        "home": {"name": room.home.name, "listed": room.home.listed, "ended": room.home.ended}
+        if room.home
+        else None,
     }
 
 

@@ -41,11 +41,20 @@ COMMANDS = ("approve", "decline", "pause", "resume", "blinds", "remove", "end", 
 """What the host can do."""
 
 
-def new_game(config: TableConfig) -> tuple[Room, str]:
-    """A hosted table with `config`, and its host token (a token for this table alone)."""
+GAME_NAME = 40
+"""The longest name a host may give a game, in characters."""
+
+
+def new_game(config: TableConfig, name: Any = "", listed: Any = False) -> tuple[Room, str]:
+    """A hosted table with `config`, and its host token (a token for this table alone). `name` (up to
+    `GAME_NAME` printable characters) is what the lobby shows; `listed`: whether it lists the game."""
+    if not isinstance(name, str) or len(name.strip()) > GAME_NAME or not name.strip().isprintable():
+        raise RequestError(f"a game's name is up to {GAME_NAME} printable characters, got {name!r:.50}")
+    if type(listed) is not bool:
+        raise RequestError(f"listed must be true or false, got {listed!r:.20}")
     room = Room(secrets.token_hex(4), config)
     token = room.new_token()
-    room.home = Home(token_digest(token))
+    room.home = Home(token_digest(token), name=name.strip(), listed=listed)
     return room, token
 
 
@@ -195,9 +204,10 @@ def settlement(room: Room, rows: list[LedgerRow]) -> dict[str, Any]:
     fewest payments that settle them. A player dealt into the hand in progress counts the chips they
     had when it began (the pot is nobody's yet)."""
     players: dict[str, dict[str, Any]] = {}
-    for _, _, _, name, kind, chips in rows:
-        entry = players.setdefault(name.casefold(), {"name": name, "bought": 0, "cashed": 0, "on_table": 0})
-        entry["cashed" if kind == "cash_out" else "bought"] += chips
+    for row in rows:
+        blank = {"name": row.name, "bought": 0, "cashed": 0, "on_table": 0}
+        entry = players.setdefault(row.name.casefold(), blank)
+        entry["cashed" if row.kind == "cash_out" else "bought"] += row.chips
     for seat, member in room.members.items():  # each bought in, so each has a row
         players[member.name.casefold()]["on_table"] += room.held(seat)
     for entry in players.values():

@@ -6,7 +6,9 @@ wait in `pending` until the host approves or declines them. `paused` freezes the
 is taken, the clock stands still and no hand is dealt. `blinds` are the stakes from the next hand.
 `ended`: every player is cashed out when the hand in progress ends and no hand is dealt again.
 `bots` are the built-in bots the host seated, by seat; `players` every token that held a seat, with
-its name, so that a player who has left can still download the hands they were in.
+its name, so that a player who has left can still download the hands they were in. `name` is the name
+the host gave the game, and `listed` whether the lobby lists it (not unless the host chose to: the
+link is the invitation).
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ class Home:
     ended: bool = False
     bots: dict[int, str] = attrs.Factory(dict)
     players: dict[str, str] = attrs.Factory(dict)  # token digest -> name, everyone who held a seat
+    name: str = ""
+    listed: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -48,6 +52,8 @@ class Home:
             "ended": self.ended,
             "bots": {str(s): spec for s, spec in self.bots.items()},
             "players": self.players,
+            "name": self.name,
+            "listed": self.listed,
         }
 
     @classmethod
@@ -61,4 +67,6 @@ class Home:
             bool(data.get("ended", False)),
             {int(s): str(spec) for s, spec in data.get("bots", {}).items()},
             dict(data.get("players", {})),
+            str(data.get("name", "")),
+            bool(data.get("listed", False)),
         )

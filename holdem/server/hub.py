@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hmac
 import json
 import logging
@@ -649,10 +650,11 @@ class Hub:
                 if room is None:
                     self.ticking.discard(ident)
                     continue
-                clock = room.clock(now)
+                away = self.away(room)  # a player with no connection open has a shorter clock
+                clock = room.clock(now, away)
                 if clock is not None and clock[1] <= 0 and clock[2] <= 0:
                     with contextlib.suppress(RequestError):  # not stored: the next tick tries again
-                        await self.change(ident, Room.expire)
+                        await self.change(ident, functools.partial(Room.expire, away=away))
 
     def open_games(self) -> int:
         """Home games served here that are not over."""

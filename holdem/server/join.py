@@ -24,6 +24,7 @@ import random
 import secrets
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Callable
 from typing import Any
@@ -216,11 +217,10 @@ async def _enter(
         entered = await _http(base, "POST", f"/api/tournaments/{tournament}/entries", {"name": label})
         return JoinSummary("", -1, entered["name"].strip(), tournament=tournament), entered["token"]
     assert table is not None
-    tables = await _http(base, "GET", "/api/tables")
-    config = next((t["config"] for t in tables["tables"] if t["id"] == table), None)
-    if config is None:
+    found = await _listed(base, table)
+    if found is None:
         raise HoldemError(f"no table {table!r} at {base}")
-    chips = config["max_buy_in"] if buy_in is None else buy_in
+    chips = found["config"]["max_buy_in"] if buy_in is None else buy_in
     joined = await _http(base, "POST", f"/api/tables/{table}/players", {"name": label, "buy_in": chips})
     if joined.get("pending"):  # a home game: the host approves or declines each player asking to sit
         await _approved(base, table, joined["seat"], label)
@@ -236,8 +236,7 @@ async def _approved(base: str, table: str, seat: int, label: str) -> None:
     declines, or does not answer within `APPROVAL_SECONDS`."""
     deadline = time.monotonic() + APPROVAL_SECONDS
     while time.monotonic() < deadline:
-        listed = await _http(base, "GET", "/api/tables")
-        found = next((t for t in listed["tables"] if t["id"] == table), None)
+        found = await _listed(base, table)
         if found is None:
             raise HoldemError(f"table {table} is gone")
         if any(p["seat"] == seat and p["name"] == label for p in found["players"]):
@@ -246,6 +245,17 @@ async def _approved(base: str, table: str, seat: int, label: str) -> None:
             raise HoldemError(f"the host of table {table} did not seat {label}")
         await asyncio.sleep(0.5)
     raise HoldemError(f"the host of table {table} did not answer within {APPROVAL_SECONDS:g} s")
+
+
+async def _listed(base: str, table: str) -> dict[str, Any] | None:
+    """The table as the lobby lists it, listed or not (a home game's id is its link); None if none."""
+    try:
+        found: dict[str, Any] = await _http(base, "GET", f"/api/tables/{urllib.parse.quote(table, safe='')}")
+    except HoldemError as error:
+        if f"no table {table!r}" in str(error):
+            return None
+        raise
+    return found
 
 
 class _Seat:

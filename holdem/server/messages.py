@@ -71,7 +71,7 @@ def state_message(
     if last is not None and member is not None and member.token == last.get("token"):
         message["last_view"] = last["view"]  # its own view of the last hand, as it ended
     if hand is not None:
-        message |= _hand_fields(room, player, dealt, now, with_view)
+        message |= _hand_fields(room, player, dealt, now, with_view, away)
     return message
 
 
@@ -142,7 +142,7 @@ def _seats(room: Room, dealt: tuple[int, ...]) -> list[dict[str, Any] | None]:
 
 
 def _hand_fields(
-    room: Room, player: int | None, dealt: tuple[int, ...], now: float, with_view: bool
+    room: Room, player: int | None, dealt: tuple[int, ...], now: float, with_view: bool, away: Collection[int]
 ) -> dict[str, Any]:
     """The hand in progress as `player` (None: not dealt in) may see it: the board, pot, actor and
     step, their own cards, the log with only their own hole cards, the clock, their view and, on
@@ -158,7 +158,7 @@ def _hand_fields(
         "hole": [str(card) for card in hand.holes[player]] if player is not None else [],
         "log": hand_log(hand, dealt, player),
     }
-    clock = room.clock(now)
+    clock = room.clock(now, away)
     if clock is not None:
         fields["clock"] = {"seat": clock[0], "seconds": round(clock[1], 3), "bank": round(clock[2], 3)}
     if with_view and player is not None:

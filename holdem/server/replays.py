@@ -32,8 +32,8 @@ def as_seen_by(text: str, me: int | None) -> dict[str, Any]:
     """The stored hand `text` as its player `me` (an index in its players) sees it (None: as a
     spectator sees it once it is over): ``phh``, ``pokerstars`` (None, with ``pokerstars_error``,
     when the hand cannot be written in that form), and for the replay ``players``, ``seats``,
-    ``stacks`` (at the start), ``blinds``, ``you`` (the player's index or None) and ``steps`` (the
-    log as that player saw it)."""
+    ``seat_count``, ``button`` (a seat, or None under a dead button), ``stacks`` (at the start),
+    ``blinds``, ``you`` (the player's index or None) and ``steps`` (the log as that player saw it)."""
     try:
         doc = phh.loads(text)[0]
         hand = phh.replay(doc).hand
@@ -50,6 +50,8 @@ def as_seen_by(text: str, me: int | None) -> dict[str, Any]:
         "pokerstars": None,
         "players": names,
         "seats": list(seats),
+        "seat_count": int(doc.get("seat_count", max(seats) + 1)),
+        "button": seats[hand.button] if hand.button is not None else None,
         "stacks": list(hand.starting_stacks),
         "blinds": [int(b) for b in doc.get("blinds_or_straddles", [])],
         "you": me,

@@ -18,10 +18,12 @@ seats and moves its players; a player out of time checks or folds without being 
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import hmac
 import json
 import secrets
+from collections.abc import Collection
 from typing import Any, NamedTuple
 
 import attrs
@@ -31,6 +33,7 @@ from holdem.errors import HoldemError, TableError
 from holdem.formats import phh
 from holdem.hand.actions import Action, check_or_fold
 from holdem.hand.stakes import Rules, Stakes
+from holdem.hand.state import Hand
 from holdem.server.config import RequestError, TableConfig, player_name, table_config
 from holdem.server.handlog import hand_log
 from holdem.server.hosting import Home
@@ -39,10 +42,25 @@ from holdem.table.table import ButtonRule, Table
 
 __all__ = ["FORMAT", "Change", "LedgerRow", "Member", "Room", "StoredHand", "token_digest"]
 
+AWAY_SECONDS = 10.0
+"""The decision clock, in seconds, of a player at a cash or home table who has no connection open on
+their turn: they are checked or folded once it runs out (their time bank is not spent) and sat out, as
+a player out of time is. A tournament player keeps the whole clock, and is blinded off."""
+
 FORMAT = "holdem/room"
 
-LedgerRow = tuple[int, int, int, str, str, int]
-"""A chip movement: (sequence, hand number, seat, name, "buy_in" | "rebuy" | "cash_out", chips)."""
+
+class LedgerRow(NamedTuple):
+    """A chip movement: its sequence number, the hand number, the seat (-1 for a tournament's own rows),
+    the player's name, its kind ("buy_in", "rebuy" or "cash_out"; a tournament's "buy_in", "refund" or
+    "prize") and the chips."""
+
+    seq: int
+    hand: int
+    seat: int
+    name: str
+    kind: str
+    chips: int
 
 
 def token_digest(token: str) -> str:
@@ -131,12 +149,15 @@ class Room:
             return None
         return self.table.hand_seats[hand.actor]
 
-    def clock(self, now: float) -> tuple[int, float, float] | None:
-        """(seat to act, decision seconds left, time bank left), or None when nobody is to act."""
+    def clock(self, now: float, away: Collection[int] = ()) -> tuple[int, float, float] | None:
+        """(seat to act, decision seconds left, time bank left), or None when nobody is to act. `away`:
+        the seats with no connection open; one to act at a cash table has `AWAY_SECONDS` and no bank."""
         seat = self.actor_seat()
         if seat is None or (self.home is not None and self.home.paused):
             return None  # nobody to act, or the clock stands still while the game is paused
         elapsed = now - self.turn_started
+        if seat in away and self.tournament is None:
+            return seat, max(0.0, min(self.config.action_seconds, AWAY_SECONDS) - elapsed), 0.0
         action = max(0.0, self.config.action_seconds - elapsed)
         over = max(0.0, elapsed - self.config.action_seconds)
         return seat, action, max(0.0, self.members[seat].bank - over)
@@ -288,9 +309,9 @@ class Room:
         member.bank = max(0.0, member.bank - max(0.0, overtime))
         return self._after_action(now)
 
-    def expire(self, now: float) -> Change | None:
-        """If the player to act is out of time: check or fold for them and sit them out."""
-        clock = self.clock(now)
+    def expire(self, now: float, away: Collection[int] = ()) -> Change | None:
+        """If the player to act is out of time (`clock`): check or fold for them and sit them out."""
+        clock = self.clock(now, away)
         hand = self.table.hand
         if clock is None or hand is None or clock[1] > 0 or clock[2] > 0:
             return None
@@ -298,7 +319,8 @@ class Room:
         legal = hand.legal_actions()
         assert legal is not None  # someone is to act
         hand.act(check_or_fold(legal), legal.player)
-        self.members[seat].bank = 0.0
+        if self.tournament is not None or seat not in away:
+            self.members[seat].bank = 0.0  # spent
         if self.tournament is None:  # a tournament player stays dealt in, and is blinded off
             self.table.sit_out(seat)
         return self._after_action(now)
@@ -321,21 +343,31 @@ class Room:
         self._new_turn(now)
         return change
 
+    def _document(self, hand: Hand) -> dict[str, Any]:
+        """The finished hand as PHH stores it: the table, hand number, seats, names, and the date and
+        time it ended (UTC), which trackers and players need."""
+        seats = self.table.hand_seats
+        ended = datetime.datetime.now(datetime.UTC)
+        return phh.export(hand) | {
+            "table": self.id,
+            "hand": self.number,
+            "seats": [s + 1 for s in seats],
+            "seat_count": self.config.seats,
+            "players": [self.members[s].name for s in seats],
+            "year": ended.year,
+            "month": ended.month,
+            "day": ended.day,
+            "time": ended.strftime("%H:%M:%S"),
+            "time_zone": "UTC",
+        }
+
     def _finish(self, change: Change) -> None:
         """Record the finished hand, bring the stacks back, and apply leaves, joins and rebuys."""
         hand = self.table.hand
         assert hand is not None and hand.is_complete and hand.result is not None
         seats = self.table.hand_seats
-        names = [self.members[s].name for s in seats]
-        document = phh.export(hand) | {
-            "table": self.id,
-            "hand": self.number,
-            "seats": [s + 1 for s in seats],
-            "seat_count": self.config.seats,
-            "players": names,
-        }
         tokens = tuple(self.members[s].token for s in seats)
-        change.hands.append(StoredHand(self.number, phh.dumps(document), tokens))
+        change.hands.append(StoredHand(self.number, phh.dumps(self._document(hand)), tokens))
         shown, payouts = hand.result.shown, hand.result.payouts
         self.last_hand = {
             "number": self.number,
@@ -364,7 +396,7 @@ class Room:
         # Kept with the member's token digest: a player who takes the seat later, under any name,
         # never gets it.
         self.last_views = {
-            str(s): {"name": names[k], "token": tokens[k], "view": hand.view(k).to_dict()}
+            str(s): {"name": self.members[s].name, "token": tokens[k], "view": hand.view(k).to_dict()}
             for k, s in enumerate(seats)
         }
         starting = dict(zip(seats, hand.starting_stacks, strict=True))
@@ -434,7 +466,7 @@ class Room:
 
     def _ledger(self, change: Change, seat: int, name: str, kind: str, chips: int) -> None:
         self.ledger_seq += 1
-        change.ledger.append((self.ledger_seq, self.number, seat, name, kind, chips))
+        change.ledger.append(LedgerRow(self.ledger_seq, self.number, seat, name, kind, chips))
 
     def _member(self, seat: int) -> Member:
         member = self.members.get(seat)

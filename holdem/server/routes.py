@@ -72,9 +72,9 @@ async def _health(request: Request, hub: Hub) -> Any:
 
 async def _tables(request: Request, hub: Hub) -> Any:
     if request.method == "GET":  # as last stored: a change being stored is not shown
-        if hub.cluster is None:
-            return {"tables": list(hub.lobby.values())}
-        return {"tables": await _stored_tables(hub)}
+        tables = list(hub.lobby.values()) if hub.cluster is None else await _stored_tables(hub)
+        admin = hub.is_admin(request)  # the admin sees every table; others not a home game left unlisted
+        return {"tables": [t for t in tables if admin or t["home"] is None or t["home"]["listed"]]}
     hub.check_admin(request)
     return await _create(hub, Room(secrets.token_hex(4), table_config(await _body(request))))
 
@@ -104,7 +104,11 @@ async def _games(request: Request, hub: Hub) -> Any:
     --games`), within the per-address window and the cap on open games: a table with a host, who
     gets the host token (for this table alone) and the links to share."""
     hub.limits.check_game(_address(request), hub.is_admin(request), hub.open_games(), time.monotonic())
-    room, token = new_game(table_config(await _body(request)))
+    data = await _body(request)
+    if not isinstance(data, dict):
+        raise RequestError(f"a game's settings are a JSON object, got {type(data).__name__}")
+    game = {key: data.pop(key) for key in ("name", "listed") if key in data}
+    room, token = new_game(table_config(data), **game)
     summary = await _create(hub, room)
     return summary | {
         "host_token": token,
@@ -140,6 +144,11 @@ async def _host(request: Request, hub: Hub) -> Any:
         raise RequestError(f'a command is a JSON object {{"command": ...}}, got {type(data).__name__}')
     await hub.change(ident, lambda room, now: command(room, data, now))
     return {"table": ident, "done": data.get("command")}
+
+
+async def _table(request: Request, hub: Hub) -> Any:
+    """One table as the lobby lists it, for anyone with its id (a home game's link), listed or not."""
+    return hub.table_summary(hub.room(request.path_params["table"]))
 
 
 async def _settle(request: Request, hub: Hub) -> Any:
@@ -232,8 +241,7 @@ async def _ledger(request: Request, hub: Hub) -> Any:
     async with hub.locks[ident]:  # the chips on the table and the stored ledger at the same moment
         chips = room.chips()
         rows = await asyncio.get_running_loop().run_in_executor(hub.executor, hub.storage.ledger, ident)
-    names = ("seq", "hand", "seat", "name", "kind", "chips")
-    return {"chips_on_table": chips, "ledger": [dict(zip(names, row, strict=True)) for row in rows]}
+    return {"chips_on_table": chips, "ledger": [row._asdict() for row in rows]}
 
 
 async def _stored_tables(hub: Hub) -> list[dict[str, Any]]:
@@ -324,6 +332,7 @@ async def _entries(request: Request, hub: Hub) -> Any:
 ROUTES = [
     Route("/api/health", _route(_health)),
     Route("/api/tables", _route(_tables), methods=["GET", "POST"]),
+    Route("/api/tables/{table}", _route(_table)),
     Route("/api/tables/{table}/players", _route(_join), methods=["POST"]),
     Route("/api/tables/{table}/players/{seat:int}", _route(_leave), methods=["DELETE"]),
     Route("/api/tables/{table}/hands", _route(_hands)),

@@ -272,7 +272,7 @@ class Storage:
             (room,),
         ).fetchall()
         self._db.commit()
-        return [(int(a), int(b), int(c), str(d), str(e), int(f)) for a, b, c, d, e, f in rows]
+        return [LedgerRow(int(a), int(b), int(c), str(d), str(e), int(f)) for a, b, c, d, e, f in rows]
 
     def close(self) -> None:
         self._db.close()

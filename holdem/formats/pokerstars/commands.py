@@ -20,7 +20,8 @@ def add_command(sub: argparse._SubParsersAction[Parser]) -> None:
     """Add ``holdem convert`` to the command line."""
     convert = subcommand(sub, "convert", "convert hand histories between PHH and PokerStars text",
                          "Convert PHH files (.phh, .phhs, or folders of them) to PokerStars text, or "
-                         "PokerStars files (.txt, or folders of them) to one .phhs text. Each hand that "
+                         "PokerStars files (.txt, or folders of them) to one .phhs text. A hand with no "
+                         "table name takes its file's name (trackers need one). Each hand that "
                          "cannot be converted is reported on standard error with the reason and "
                          "skipped whole; the exit status is 1 when any was.")  # fmt: skip
     convert.add_argument("paths", nargs="+", type=Path, help="files or folders to convert")
@@ -46,7 +47,8 @@ def _cmd_convert(args: argparse.Namespace) -> int:
                 continue
             for k, doc in enumerate(docs, 1):
                 try:
-                    chunks.append(write_hand(doc, k))
+                    named = doc if doc.get("table") else {**doc, "table": path.stem}  # trackers need a name
+                    chunks.append(write_hand(named, k))
                     done += 1
                 except HoldemError as error:
                     print(f"{path}#{k}: skipped: {error}", file=sys.stderr)

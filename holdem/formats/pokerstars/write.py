@@ -11,6 +11,8 @@ hand's place in the file and level I).
 
 from __future__ import annotations
 
+import datetime
+import zoneinfo
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
@@ -92,9 +94,7 @@ def _header(
         else (stakes.small_blind, stakes.big_blind)
     )
     game = f"Hold'em {_GAMES[stakes.structure]}"
-    when = ""  # nothing is made up: a document without a date is written without one
-    if "year" in doc and "month" in doc and "day" in doc:
-        when = f" - {doc['year']:04d}/{doc['month']:02d}/{doc['day']:02d} {doc.get('time', '00:00:00')} ET"
+    when = _when(doc)
     ident = doc.get("hand", number)
     if doc.get("event") is not None:  # a tournament: chips without currency
         level = doc.get("_level", "I")
@@ -104,12 +104,36 @@ def _header(
         currency = f" {doc['currency']}" if doc.get("currency") else ""
         head = f"PokerStars Hand #{ident}:  {game} ({money(low)}/{money(high)}{currency}){when}"
     n = len(names)
-    table = str(doc.get("table", ""))  # no name is made up either, nor a table size
+    table = str(doc.get("table", ""))  # no name is made up (`holdem convert` gives the file's), nor a size
     size = f"{doc['seat_count']}-max " if "seat_count" in doc else ""
     lines = [head, f"Table '{table}' {size}Seat #{seats[n - 1]} is the button"]
     order = sorted(range(n), key=seats.__getitem__)
     lines += [f"Seat {seats[p]}: {names[p]} ({money(hand.starting_stacks[p])} in chips)" for p in order]
     return lines
+
+
+def _when(doc: Mapping[str, Any]) -> str:
+    """The first line's date and time: as PokerStars writes them, in ET, and for a hand timed in
+    another zone (PHH's ``time_zone``, as `holdem serve` stores in UTC) that zone's time first with ET's
+    in brackets. Nothing is made up: a document without a date is written without one."""
+    if not all(key in doc for key in ("year", "month", "day")):
+        return ""
+    date = f"{doc['year']:04d}/{doc['month']:02d}/{doc['day']:02d}"
+    clock = str(doc.get("time", "00:00:00"))
+    zone = doc.get("time_zone")
+    if zone is None or zone in _EASTERN:
+        return f" - {date} {clock} ET"
+    try:
+        at = datetime.datetime.strptime(f"{date} {clock}", "%Y/%m/%d %H:%M:%S")
+        eastern = at.replace(tzinfo=zoneinfo.ZoneInfo(str(zone))).astimezone(zoneinfo.ZoneInfo(_EASTERN[0]))
+    except (ValueError, zoneinfo.ZoneInfoNotFoundError):
+        return f" - {date} {clock} {zone}"  # a zone this machine does not know: its own time alone
+    short = at.replace(tzinfo=zoneinfo.ZoneInfo(str(zone))).tzname() or zone
+    return f" - {date} {clock} {short} [{eastern:%Y/%m/%d} {eastern.hour}:{eastern:%M:%S} ET]"
+
+
+_EASTERN = ("America/New_York", "ET", "US/Eastern")
+"""PHH ``time_zone`` values that are PokerStars' own ET."""
 
 
 def _posts(hand: Hand, names: list[str], money: Any) -> list[str]:

@@ -43,7 +43,7 @@ $("host-form").addEventListener("submit", async (event) => {
   const number = (id) => Number($(id).value);
   const settings = { seats: number("host-seats"), small_blind: number("host-sb"), big_blind: number("host-bb"),
     min_buy_in: number("host-min"), max_buy_in: number("host-max"), straddle: $("host-straddle").checked,
-    run_twice: $("host-twice").checked };
+    run_twice: $("host-twice").checked, name: $("host-game-name").value.trim(), listed: $("host-listed").checked };
   try {
     const game = await api("POST", "/api/games", settings);
     localStorage.setItem(`holdem.host.${game.id}`, game.host_token);
@@ -144,6 +144,7 @@ function option(value, text) {
 
 function drawHost(st) {
   $("host-tools").hidden = !hostToken || !st.home || st.home.ended;
+  $("requests-box").hidden = $("host-tools").hidden || !st.home.pending.length;  // shown above the table
   if ($("host-tools").hidden) return;
   $("invite").value = `${location.origin}/?table=${encodeURIComponent(st.table)}`;
   $("host-link").value = `${$("invite").value}#host=${encodeURIComponent(hostToken)}`;
@@ -343,29 +344,60 @@ function replay(hand) {
   $("replay-next").focus();
 }
 
-function drawReplay() {
-  // The hand up to this step: its log, the board so far, the pot and each player's stack.
-  const { hand, step } = replaying;
-  const names = hand.players;
+function replayed(hand, step) {
+  // The hand up to this step, as a table state the live table's drawing takes: each player's stack,
+  // bet and fold, the board, the pot, the cards the viewer holds and those shown; and its log lines.
   const stacks = [...hand.stacks];
+  const bets = hand.seats.map(() => 0);
+  const folded = hand.seats.map(() => false);
+  const shown = {};
+  const won = {};
   let pot = 0;
+  const own = hand.steps.find((entry) => entry.kind === "hole" && entry.cards.length);  // dealt with the blinds
+  const hole = own ? own.cards : [];
   const board = [];
-  const seen = { seats: hand.seats.reduce((all, seat, k) => { all[seat] = { name: names[k] }; return all; }, []) };
+  const names = { seats: [] };
+  hand.seats.forEach((seat, k) => { names.seats[seat] = { name: hand.players[k] }; });
   const lines = hand.steps.slice(0, step + 1).map((entry) => {
     const k = entry.seat === null ? -1 : hand.seats.indexOf(entry.seat);
     const put = entry.kind === "blind" || entry.kind === "ante" ? entry.amount : entry.chips || 0;
-    if (k >= 0) stacks[k] -= put;
+    if (k >= 0) {
+      stacks[k] -= put;
+      if (entry.kind !== "ante") bets[k] += put;
+    }
     pot += put;
     if (entry.kind === "uncalled" || entry.kind === "win") {
       stacks[k] += entry.amount;
       pot -= entry.amount;
+      if (entry.kind === "uncalled") bets[k] -= entry.amount;
+      else won[entry.seat] = (won[entry.seat] || 0) + entry.amount;
     }
-    if (entry.kind === "board") board.push(...entry.cards);
-    return logLine(entry, seen);
+    if (entry.kind === "board") {
+      board.push(...entry.cards);
+      bets.fill(0);  // the street's bets are in the pot
+    }
+    if (entry.kind === "action" && entry.action === "fold") folded[k] = true;
+    if (entry.kind === "show") shown[entry.seat] = entry.cards;
+    return logLine(entry, names);
   });
+  const seats = Array(hand.seat_count).fill(null);
+  hand.seats.forEach((seat, k) => {
+    seats[seat] = { name: hand.players[k], stack: stacks[k], bet: bets[k], in_hand: true, folded: folded[k],
+      pending: 0, blind: null };
+  });
+  const you = hand.you === null ? null : hand.seats[hand.you];
+  const st = { replay: true, seats, seat: you, hole, board, pot, phase: "replay", button: hand.button, actor: null };
+  const over = Object.keys(won).length > 0;  // the end: the cards shown and the winners, as at the table
+  return { st, lines, end: over ? { shown, won, board, second_board: [] } : null };
+}
+
+function drawReplay() {
+  const { hand, step } = replaying;
+  const { st, lines, end } = replayed(hand, step);
+  drawTable(st, end, $("replay-felt"));
   $("replay-title").textContent = `Hand ${hand.number}: step ${step + 1} of ${hand.steps.length}`;
-  $("replay-board").replaceChildren(...board.map((c) => cardElement(c)));
-  $("replay-stacks").textContent = names.map((n, k) => `${n} ${stacks[k]}`).join(" · ") + ` · pot ${pot}`;
+  $("replay-stacks").textContent = hand.players.map((n, k) => `${n} ${st.seats[hand.seats[k]].stack}`).join(" · ") +
+    ` · pot ${st.pot}`;
   $("replay-log").replaceChildren(...lines.map((text) => Object.assign(document.createElement("li"), { textContent: text })));
   $("replay-prev").disabled = step === 0;
   $("replay-next").disabled = step === hand.steps.length - 1;

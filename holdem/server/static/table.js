@@ -171,12 +171,15 @@ function seatElement(st, number, point, showdown) {
   return el;
 }
 
-function drawTable(st, showdown) {
+function drawTable(st, showdown, felt = null) {
+  // Into the live table, or into `felt` (an element holding .seats, .board, .second-board and .pot).
+  const part = (id) => (felt ? felt.querySelector(`.${id}`) : $(id));
   const count = st.seats.length;
   const mine = st.seat === null ? 0 : st.seat;
   const parts = [];
   for (let number = 0; number < count; number++) {
     const point = place(number, count, mine);
+    if (st.replay && !st.seats[number]) continue;  // a replay draws the players of its hand alone
     parts.push(seatElement(st, number, point, showdown));
     const seat = st.seats[number];
     if (!showdown && seat && seat.bet) {
@@ -195,13 +198,13 @@ function drawTable(st, showdown) {
       parts.push(chip);
     }
   }
-  $("seats").replaceChildren(...parts);
+  part("seats").replaceChildren(...parts);
   const board = showdown ? showdown.board : st.board;
-  $("board").replaceChildren(...board.map((c) => cardElement(c)));
+  part("board").replaceChildren(...board.map((c) => cardElement(c)));
   const second = showdown && showdown.second_board ? showdown.second_board : [];
-  $("second-board").hidden = second.length === 0;  // a hand run twice (rule 32)
-  $("second-board").replaceChildren(...second.map((c) => cardElement(c)));
-  $("pot").textContent = !showdown && st.phase ? `Pot ${st.pot}` : "";
+  part("second-board").hidden = second.length === 0;  // a hand run twice (rule 32)
+  part("second-board").replaceChildren(...second.map((c) => cardElement(c)));
+  part("pot").textContent = !showdown && st.phase ? `Pot ${st.pot}` : "";
 }
 
 // ------------------------------------------------------------ the controls
@@ -488,6 +491,8 @@ async function listTables() {
   $("status").textContent = "no table chosen";
   const answer = await (await fetch("/api/tables")).json();
   const tournaments = (await (await fetch("/api/tournaments")).json()).tournaments;
+  $("tournaments-title").hidden = $("tournaments").hidden = !tournaments.length;
+  $("no-tables").hidden = answer.tables.length > 0;
   $("tournaments").replaceChildren(...tournaments.map((t) => {
     const li = document.createElement("li");
     const link = document.createElement("a");
@@ -503,8 +508,11 @@ async function listTables() {
     link.href = `/?table=${encodeURIComponent(table.id)}`;
     const players = table.players.length === 1 ? "1 player" : `${table.players.length} players`;
     const free = table.free_seats.length === 1 ? "1 free seat" : `${table.free_seats.length} free seats`;
-    link.textContent = `table ${table.id}: ${table.config.small_blind}/${table.config.big_blind}, ` +
-      (table.finished ? `tournament ${table.tournament} finished` : `${players}, ${free}`);
+    const home = table.home;
+    const title = home ? `${home.name || "home game"} (${table.id})` : `table ${table.id}`;
+    link.textContent = `${title}: ${table.config.small_blind}/${table.config.big_blind}, ` +
+      (table.finished ? `tournament ${table.tournament} finished` : home && home.ended ? "ended" : `${players}, ${free}`);
+    if (home && home.ended) li.classList.add("ended");
     li.append(link);
     return li;
   }));
