@@ -356,6 +356,7 @@ def test_a_home_game_from_the_lobby_to_the_settle_up(tmp_path: Path, shots: Path
             owed[payer] += int(chips)
             owed[payee] -= int(chips)
         assert set(owed.values()) == {0}
+        host.page.evaluate("window.scrollTo(0, 0)")
         host.page.screenshot(path=str(shots / "settle-desktop.png"))
         pia.page.locator("#settle").scroll_into_view_if_needed()
         pia.page.screenshot(path=str(shots / "settle-phone.png"))

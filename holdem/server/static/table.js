@@ -189,7 +189,7 @@ function drawTable(st, showdown, felt = null) {
       bet.setAttribute("aria-label", `${seat.name} bets ${seat.bet}`);
       parts.push(bet);
     }
-    if (number === st.button) {
+    if (number === st.button && st.seats.some(Boolean)) {  // a dead button too, but not at an empty table
       const chip = positioned(document.createElement("div"), place(number + 0.28, count, mine), 0.72);
       chip.className = "dealer";
       chip.textContent = "D";
