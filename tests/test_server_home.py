@@ -226,11 +226,11 @@ def test_a_winner_without_a_showdown_may_show_and_otherwise_mucks() -> None:
     room.act(actor, room.number, Action.fold(), 1.0)
     number = room.number - 1
     winner = next(s for s in seats.values() if s != actor)
-    assert room.last_hand is not None and room.last_hand["shown"] == {}  # mucked unless shown
+    assert room.last_hand is not None and room.last_hand.shown == {}  # mucked unless shown
     spectator = json.dumps(state_message(room, None, 1.0))
     assert not any(f'"{card}"' in spectator for card in hole)  # as a card: an id may hold "8d"
     show(room, actor, number)  # the folder shows too
-    assert room.last_hand["shown"][str(actor)] == hole
+    assert room.last_hand.shown[actor] == tuple(hole)
     assert room.chat[-1]["cards"] == hole
     with pytest.raises(RequestError, match="shown already"):
         show(room, actor, number)
@@ -260,7 +260,7 @@ def test_a_stored_hand_shows_a_player_their_own_cards_and_those_shown_and_no_oth
         stored += room.act(room.actor_seat(), number, action, 1.0).hands  # type: ignore[arg-type]
     last = room.last_hand
     assert last is not None
-    shown = {name for k, name in enumerate(names) if str(last["seats"][k]) in last["shown"]}
+    shown = {name for k, name in enumerate(names) if last.seats[k] in last.shown}
     assert folder not in shown and len(shown) >= 1
     for name in names:
         seen = as_seen_by(stored[0][1], names.index(name))

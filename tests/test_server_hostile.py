@@ -115,10 +115,8 @@ def test_a_stranger_in_a_former_players_seat_never_gets_their_last_view() -> Non
     number = room.number
     room.leave(seats["ann"], 1.0)
     play_out(room, [])
-    assert (
-        room.last_hand is not None and number == room.last_hand["number"] and seats["ann"] not in room.members
-    )
-    assert "hole" in room.last_views[str(seats["ann"])]["view"]
+    assert room.last_hand is not None and number == room.last_hand.number and seats["ann"] not in room.members
+    assert room.last_hand.ends[seats["ann"]].view.hole
     seat, _, _, _ = ask(room, "ann", 100, seats["ann"], False, 2.0)  # the very same name
     command(room, {"command": "approve", "seat": seat}, 2.0)
     assert seat == seats["ann"]

@@ -278,12 +278,12 @@ def test_rule_32_a_table_set_to_run_it_twice_deals_and_records_the_second_board(
     legal = r.table.hand.legal_actions()
     change = r.act(r.table.seat_of(legal.player), 1, Action.call(), 0.0)
     last = r.last_hand
-    assert last is not None and 5 == len(last["board"]) == len(last["second_board"])
-    assert not set(last["board"]) & set(last["second_board"])
-    assert set(last["shown"]) == set(last["names"]) == set(last["second_names"])
+    assert last is not None and 5 == len(last.board) == len(last.second_board)
+    assert not set(last.board) & set(last.second_board)
+    assert set(last.shown) == set(last.names) == set(last.second_names)
     ((_, text, _),) = change.hands
     replayed = phh.replay(phh.loads(text)[0]).hand
-    assert replayed is not None and last["second_board"] == [str(c) for c in replayed.second_board]
+    assert replayed is not None and last.second_board == tuple(str(c) for c in replayed.second_board)
     with pytest.raises(RequestError, match="run_twice must be true or false, got 'yes'"):
         table_config({"run_twice": "yes"})
 

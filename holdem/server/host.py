@@ -179,15 +179,15 @@ def show(room: Room, seat: int, number: Any) -> Change:
     """The player in `seat` shows their cards of the hand just finished (they won without a showdown,
     or mucked): everyone sees them, in the chat and with the last hand."""
     last, member = room.last_hand, room.members.get(seat)
-    if last is None or type(number) is not int or number != last["number"]:
-        raise RequestError(f"only the last hand's cards can be shown, hand {last and last['number']}")
-    seen = room.last_views.get(str(seat))
-    if member is None or seen is None or seen.get("token") != member.token:
+    if last is None or type(number) is not int or number != last.number:
+        raise RequestError(f"only the last hand's cards can be shown, hand {last and last.number}")
+    seen = last.view_for(seat, member.token if member is not None else None)
+    if member is None or seen is None:
         raise RequestError(f"you were not dealt into hand {number}")
-    if str(seat) in last["shown"]:
+    if seat in last.shown:
         raise RequestError(f"your cards of hand {number} are shown already")
-    cards = list(seen["view"]["hole"])
-    last["shown"][str(seat)] = cards
+    cards = [str(card) for card in seen.hole]
+    last.shown[seat] = tuple(cards)
     return _post(
         room, {"seat": seat, "name": member.name, "text": f"shows {' '.join(cards)}", "cards": cards}
     )

@@ -21,7 +21,6 @@ import attrs
 from holdem.bots import load_bot
 from holdem.bots.decide import Hooks
 from holdem.hand.actions import Action, check_or_fold
-from holdem.hand.events import HandResult
 from holdem.hand.views import SeatView, view
 from holdem.server.config import RequestError
 from holdem.server.room import Change, Room
@@ -90,10 +89,10 @@ class HouseBots:
 
     def _step(self, room: Room, seat: int, player: _Player) -> None:
         last, hand = room.last_hand, room.table.hand
-        seen = room.last_views.get(str(seat))
-        if last is not None and last["number"] in player.started - player.ended and seen is not None:
-            player.ended.add(last["number"])
-            player.hooks.end_seen(SeatView.from_dict(seen["view"]), HandResult.from_dict(last["result"]))
+        end = last.ends.get(seat) if last is not None else None
+        if last is not None and last.number in player.started - player.ended and end is not None:
+            player.ended.add(last.number)
+            player.hooks.end_seen(end.view, last.result)
         if hand is None or seat not in room.table.hand_seats:
             return
         k = room.table.hand_seats.index(seat)

@@ -57,7 +57,7 @@ def state_message(
         "legal": None,
         "clock": None,
         "log": [],
-        "last_hand": room.last_hand,
+        "last_hand": room.last_hand.public() if room.last_hand is not None else None,
         "chat": room.chat[-CHAT_SENT:],
         "home": _home(room),
         "away": sorted(away),
@@ -66,10 +66,11 @@ def state_message(
         message["bank"] = round(room.members[seat].bank, 3)
         least, most = room.buy_in_range(room.held(seat))
         message["rebuy"] = {"least": least, "most": most, "have": room.held(seat)}
-    last = room.last_views.get(str(seat)) if with_view else None
     member = room.members.get(seat) if seat is not None else None
-    if last is not None and member is not None and member.token == last.get("token"):
-        message["last_view"] = last["view"]  # its own view of the last hand, as it ended
+    if with_view and room.last_hand is not None and member is not None:
+        seen = room.last_hand.view_for(seat, member.token)  # its own view of the last hand, as it ended
+        if seen is not None:
+            message["last_view"] = seen.to_dict()
     if hand is not None:
         message |= _hand_fields(room, player, dealt, now, with_view, away)
     return message
@@ -101,10 +102,11 @@ def finished_message(tourney: Any, digest: str, rooms: Mapping[str, Room]) -> di
         room = rooms.get(ident)
         if room is None or room.last_hand is None:
             continue
-        for last in room.last_views.values():
-            if last["name"] == message["name"]:
-                message |= {"last_view": last["view"], "last_result": room.last_hand["result"],
-                            "last_table": ident, "last_number": room.last_hand["number"]}  # fmt: skip
+        last = room.last_hand
+        for end in last.ends.values():
+            if end.name == message["name"]:
+                message |= {"last_view": end.view.to_dict(), "last_result": last.result.to_dict(),
+                            "last_table": ident, "last_number": last.number}  # fmt: skip
     return message
 
 

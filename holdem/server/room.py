@@ -28,15 +28,14 @@ from typing import Any, NamedTuple
 
 import attrs
 
-from holdem.cards.evaluator import evaluate
 from holdem.errors import HoldemError, TableError
 from holdem.formats import phh
 from holdem.hand.actions import Action, check_or_fold
 from holdem.hand.stakes import Rules, Stakes
 from holdem.hand.state import Hand
 from holdem.server.config import RequestError, TableConfig, player_name, table_config
-from holdem.server.handlog import hand_log
 from holdem.server.hosting import Home
+from holdem.server.lasthand import LastHand
 from holdem.table.snapshot import table_from_json, table_to_json
 from holdem.table.table import ButtonRule, Table
 
@@ -115,8 +114,7 @@ class Room:
         self.members: dict[int, Member] = {}
         self.number = 0  # the hand in progress, or the last one
         self.ledger_seq = 0
-        self.last_hand: dict[str, Any] | None = None
-        self.last_views: dict[str, dict[str, Any]] = {}
+        self.last_hand: LastHand | None = None
         self.turn: tuple[int, int] | None = None  # (hand, actions taken): the decision on the clock
         self.turn_started = 0.0
         self.home: Home | None = None  # a home game's host, requests and controls (`holdem.server.host`)
@@ -368,37 +366,10 @@ class Room:
         seats = self.table.hand_seats
         tokens = tuple(self.members[s].token for s in seats)
         change.hands.append(StoredHand(self.number, phh.dumps(self._document(hand)), tokens))
-        shown, payouts = hand.result.shown, hand.result.payouts
-        self.last_hand = {
-            "number": self.number,
-            "board": [str(card) for card in hand.board],
-            "shown": {
-                str(s): [str(c) for c in cards] for s, cards in zip(seats, shown, strict=True) if cards
-            },
-            "won": {str(s): won for s, won in zip(seats, payouts, strict=True) if won},
-            "names": {  # each hand shown down, named (with a full board)
-                str(s): evaluate([*cards, *hand.board]).describe()
-                for s, cards in zip(seats, shown, strict=True)
-                if cards and len(hand.board) == 5
-            },
-            "second_board": [str(card) for card in hand.second_board],  # rule 32: run twice
-            "second_names": {
-                str(s): evaluate([*cards, *hand.second_board]).describe()
-                for s, cards in zip(seats, shown, strict=True)
-                if cards and hand.second_board
-            },
-            "stacks": {str(s): stack for s, stack in zip(seats, hand.stacks, strict=True)},  # after payout
-            "log": hand_log(hand, seats),
-            "seats": list(seats),  # the seats dealt in, in hand order (the result's players)
-            "result": hand.result.to_dict(),  # public, for bots' `end_hand`
-        }
-        # Each seat's own view of the hand as it ended, sent to that seat alone (a bot's `end_hand`).
-        # Kept with the member's token digest: a player who takes the seat later, under any name,
-        # never gets it.
-        self.last_views = {
-            str(s): {"name": self.members[s].name, "token": tokens[k], "view": hand.view(k).to_dict()}
-            for k, s in enumerate(seats)
-        }
+        # Each seat's own view of the hand as it ended goes to that seat alone (a bot's `end_hand`), kept
+        # with the member's token digest: a player who takes the seat later, under any name, never gets it.
+        players = {s: (self.members[s].name, self.members[s].token) for s in seats}
+        self.last_hand = LastHand.of(hand, self.number, seats, players)
         starting = dict(zip(seats, hand.starting_stacks, strict=True))
         self.table.end_hand()
         self.busted = [(self.members.pop(s).name, starting[s]) for s in seats if self.table.seats[s] is None]
@@ -500,6 +471,7 @@ class Room:
     # ------------------------------------------------------------ storing
     def to_dict(self) -> dict[str, Any]:
         """The whole room as JSON-ready data (the deck order included: it never leaves the server)."""
+        last = self.last_hand.to_dict() if self.last_hand is not None else None
         return {
             "format": FORMAT,
             "id": self.id,
@@ -508,8 +480,8 @@ class Room:
             "members": {str(s): attrs.asdict(m) for s, m in self.members.items()},
             "number": self.number,
             "ledger_seq": self.ledger_seq,
-            "last_hand": self.last_hand,
-            "last_views": self.last_views,
+            "last_hand": last[0] if last is not None else None,
+            "last_views": last[1] if last is not None else {},
             "tournament": self.tournament,
             "home": self.home.to_dict() if self.home is not None else None,
             "chat": self.chat,
@@ -524,8 +496,9 @@ class Room:
         room = cls(data["id"], table_config(data["config"]), data.get("tournament"))
         room.table = table_from_json(json.dumps(data["table"]))
         room.members = {int(s): Member(**m) for s, m in data["members"].items()}
-        room.number, room.ledger_seq, room.last_hand = data["number"], data["ledger_seq"], data["last_hand"]
-        room.last_views = data.get("last_views", {})
+        room.number, room.ledger_seq = data["number"], data["ledger_seq"]
+        if data["last_hand"] is not None:
+            room.last_hand = LastHand.from_dict(data["last_hand"], data.get("last_views", {}))
         room.home = Home.from_dict(data["home"]) if data.get("home") else None
         room.chat, room.chat_seq = data.get("chat", []), data.get("chat_seq", 0)
         room._new_turn(now)
