@@ -341,3 +341,18 @@ def test_holdem_join_gives_up_a_frozen_server_and_plays_on_after_it_wakes(tmp_pa
         assert all(40 == s.hands for s in summaries), [s.line() for s in summaries]
     finally:
         server.stop()
+
+
+def test_a_reader_dropped_for_being_slow_is_told_so_whatever_is_closed_after() -> None:
+    """Under load a tournament entrant fell 256 messages behind: its "finished" was dropped with it,
+    and the close that followed said 1000 (all well) instead of 1008 (connect again)."""
+    from holdem.server.connection import QUEUE_LIMIT, Connection
+
+    reader = Connection(None, "t", 0, "digest", rate=10.0)  # type: ignore[arg-type]  # nothing is pumped
+    for k in range(QUEUE_LIMIT):
+        reader.send(f"state {k}")
+    reader.send("finished")  # one too many: the reader is dropped
+    reader.close(1000)  # the tournament's end closes every entrant's socket
+    assert 1008 == reader.close_code
+    queued = [reader.queue.get_nowait() for _ in range(reader.queue.qsize())]
+    assert [*(f"state {k}" for k in range(QUEUE_LIMIT)), None] == queued  # nothing after the drop

@@ -49,7 +49,12 @@ async def _entrant(base: str, token: str, rng: random.Random, tally: dict[str, i
         ) as ws:
             heard = time.monotonic()
             while True:
-                message = json.loads(await asyncio.wait_for(ws.recv(), HEARD_WITHIN + 5))
+                try:
+                    message = json.loads(await asyncio.wait_for(ws.recv(), HEARD_WITHIN + 5))
+                except websockets.ConnectionClosed as closed:
+                    if closed.rcvd is None or closed.rcvd.code not in (1008, 1012):
+                        raise
+                    break  # the table moved (1012), or this reader fell too far behind (1008): again
                 if message["type"] == "alive":
                     if time.monotonic() - heard > HEARD_WITHIN:
                         tally["stuck"] += 1

@@ -7,6 +7,7 @@ same results everywhere. Dask is optional (``pip install 'holdem-engine[dask]'``
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import ctypes
 import logging
@@ -85,42 +86,86 @@ def require_dask() -> None:
 
 def _on_dask(fn: Callable[[J], R], jobs: Sequence[J], workers: int, where: str) -> Iterator[R]:
     require_dask()
-    import dask
-    from distributed import Client, LocalCluster
-
     cluster: Any = None
-    if where == "local":
-        # A batch job on a cluster of its own: the workers' statistical profiler (a thread sampling
-        # every 10 ms, for the dashboard this cluster has not got) only takes time from the jobs.
-        # Its worker processes are started with Ctrl-C ignored (they inherit that), so that Ctrl-C
-        # at a terminal, sent to the whole process group, stops this process alone, which then
-        # closes the cluster (the workers printed a traceback each).
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-        try:
-            with dask.config.set({"distributed.worker.profile.enabled": False}):
-                cluster = LocalCluster(
-                    n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                    silence_logs=logging.ERROR,
-                )  # type: ignore[no-untyped-call]  # fmt: skip
-        finally:
-            signal.signal(signal.SIGINT, previous)
-        client = Client(cluster)  # type: ignore[no-untyped-call]
-    else:
-        try:
-            client = Client(where, timeout="10s")  # type: ignore[no-untyped-call]
-        except (OSError, ValueError, TypeError) as error:
-            raise InvalidConfigError(f"--dask: cannot reach a Dask scheduler at {where!r}: {error}") from None
+    client: Any = None
+    stopped = False
     try:
+        cluster = _local_cluster(workers) if where == "local" else None
+        client = _client(cluster if cluster is not None else where)
         futures = client.map(fn, list(jobs), pure=False)
         for future in futures:
             yield future.result()
-    except BaseException:  # stopped (Ctrl-C, SIGTERM, the caller gone): quiet the teardown
+    except BaseException as error:  # stopped (Ctrl-C, SIGTERM, the caller gone): quiet the teardown
+        stopped = True
         _quiet_teardown()
+        if cluster is None and where == "local":
+            _forget_half_made_cluster()
+        if not isinstance(error, KeyboardInterrupt) and _interrupted(error):
+            # Stopped while the cluster started: Dask's own clean-up of a cluster half made fails on
+            # the way (seen: AssertionError: Status.init). The stop is what happened; say that.
+            raise KeyboardInterrupt from None
         raise
     finally:
-        client.close()  # type: ignore[no-untyped-call]
-        if cluster is not None:
-            cluster.close()
+        for part in (client, cluster):
+            if part is not None:
+                with contextlib.suppress(Exception) if stopped else contextlib.nullcontext():
+                    part.close()
+
+
+def _local_cluster(workers: int) -> Any:
+    """A `LocalCluster` of `workers` single-threaded processes for one batch job."""
+    import dask
+    from distributed import LocalCluster
+
+    # A batch job on a cluster of its own: the workers' statistical profiler (a thread sampling
+    # every 10 ms, for the dashboard this cluster has not got) only takes time from the jobs.
+    # Its worker processes are started with Ctrl-C ignored (they inherit that), so that Ctrl-C
+    # at a terminal, sent to the whole process group, stops this process alone, which then
+    # closes the cluster (the workers printed a traceback each). The workers log nothing below
+    # CRITICAL: a job's error reaches the caller through its future, and when a run is stopped on
+    # a busy machine a worker whose scheduler closed first logged the failed heartbeat with a
+    # traceback (seen with both cores busy), which says nothing of the results already reported.
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with dask.config.set({"distributed.worker.profile.enabled": False}):
+            return LocalCluster(
+                n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                silence_logs=logging.CRITICAL,
+            )  # type: ignore[no-untyped-call]  # fmt: skip
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _client(where: Any) -> Any:
+    """A Dask client of a cluster made here, or of the scheduler at the address `where`."""
+    from distributed import Client
+
+    if not isinstance(where, str):
+        return Client(where)  # type: ignore[no-untyped-call]
+    try:
+        return Client(where, timeout="10s")  # type: ignore[no-untyped-call]
+    except (OSError, ValueError, TypeError) as error:
+        raise InvalidConfigError(f"--dask: cannot reach a Dask scheduler at {where!r}: {error}") from None
+
+
+def _forget_half_made_cluster() -> None:
+    """A cluster stopped while it started cannot be closed: distributed tries again as the process
+    exits and prints the same failure as a traceback. Its worker processes end with this process
+    (they are its children), so that last attempt is called off."""
+    from distributed.deploy import spec
+
+    closer = getattr(spec, "close_clusters", None)
+    if closer is not None:
+        atexit.unregister(closer)
+
+
+def _interrupted(error: BaseException | None) -> bool:
+    """Whether a Ctrl-C or SIGTERM (a KeyboardInterrupt) was being handled when `error` was raised."""
+    while error is not None:
+        if isinstance(error, KeyboardInterrupt):
+            return True
+        error = error.__context__
+    return False
 
 
 def _quiet_teardown() -> None:

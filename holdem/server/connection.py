@@ -100,6 +100,7 @@ class Connection:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.rate, self.allowance, self.checked = rate, 2 * rate, time.monotonic()
         self.close_code = 1008  # a seat left, or a reader too slow
+        self.dropped = False  # too slow: closed with 1008, and nothing more is queued
 
     def allow(self) -> bool:
         now = time.monotonic()
@@ -111,13 +112,17 @@ class Connection:
         return True
 
     def send(self, text: str | None) -> None:
-        if self.queue.qsize() >= QUEUE_LIMIT:
-            text = None  # a reader this slow is dropped
+        if self.dropped:
+            return
+        if self.queue.qsize() >= QUEUE_LIMIT:  # a reader this slow is dropped, with 1008: it reconnects
+            text, self.dropped, self.close_code = None, True, 1008
         self.queue.put_nowait(text)
 
     def close(self, code: int) -> None:
-        """Close the connection with `code` once what is queued before it has been sent."""
-        self.close_code = code
+        """Close the connection with `code` once what is queued before it has been sent (a reader
+        dropped for being slow keeps its 1008: a later close must not tell it all went well)."""
+        if not self.dropped:
+            self.close_code = code
         self.send(None)
 
     async def pump(self) -> None:
