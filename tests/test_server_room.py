@@ -24,7 +24,7 @@ def test_a_token_is_random_256_bits_and_only_its_digest_is_kept() -> None:
     r = room()
     seat, token, _ = r.join("ann", 100, None, 0.0)
     assert len(token) >= 43  # 32 random bytes, URL-safe base64
-    assert token_digest(token) == r.members[seat].token
+    assert token_digest(token) == r.members[seat].digest
     assert token not in str(r.to_dict())
     assert seat == r.seat_of_token(token_digest(token))
     assert r.seat_of_token(token_digest(token + "x")) is None

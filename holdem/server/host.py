@@ -60,7 +60,7 @@ def new_game(config: TableConfig, name: Any = "", listed: Any = False) -> tuple[
 
 def is_host(room: Room, digest: str) -> bool:
     """Whether `digest` is the digest of the table's host token (compared in constant time)."""
-    return room.home is not None and hmac.compare_digest(room.home.host, digest)
+    return room.home is not None and hmac.compare_digest(room.home.host_digest, digest)
 
 
 def ask(
@@ -91,7 +91,7 @@ def command(room: Room, data: dict[str, Any], now: float) -> Change:
         seeker = home.pending.pop(seat)
         if kind == "decline":
             return Change()
-        return room.admit(seat, seeker.name, seeker.buy_in, seeker.token, now)
+        return room.admit(seat, seeker.name, seeker.buy_in, seeker.digest, now)
     if kind in ("pause", "resume"):
         if home.paused == (kind == "pause"):
             raise RequestError(f"the game is already {'paused' if home.paused else 'running'}")
@@ -181,7 +181,7 @@ def show(room: Room, seat: int, number: Any) -> Change:
     last, member = room.last_hand, room.members.get(seat)
     if last is None or type(number) is not int or number != last.number:
         raise RequestError(f"only the last hand's cards can be shown, hand {last and last.number}")
-    seen = last.view_for(seat, member.token if member is not None else None)
+    seen = last.view_for(seat, member.digest if member is not None else None)
     if member is None or seen is None:
         raise RequestError(f"you were not dealt into hand {number}")
     if seat in last.shown:

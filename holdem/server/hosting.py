@@ -22,18 +22,18 @@ __all__ = ["Home", "Seeker"]
 
 @attrs.define
 class Seeker:
-    """A player asking for a seat: their name, buy-in and token's digest."""
+    """A player asking for a seat: their name, buy-in and their token's digest."""
 
     name: str
     buy_in: int
-    token: str
+    digest: str
 
 
 @attrs.define
 class Home:
     """A hosted table's host, requests, pause, next blinds, end, bots and past players."""
 
-    host: str
+    host_digest: str  # of the host's token
     pending: dict[int, Seeker] = attrs.Factory(dict)
     paused: bool = False
     blinds: tuple[int, int, int] | None = None  # (small blind, big blind, ante) from the next hand
@@ -45,8 +45,11 @@ class Home:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "host": self.host,
-            "pending": {str(s): attrs.asdict(seeker) for s, seeker in self.pending.items()},
+            "host": self.host_digest,  # the stored keys are those rooms have always been stored with
+            "pending": {
+                str(s): {"name": p.name, "buy_in": p.buy_in, "token": p.digest}
+                for s, p in self.pending.items()
+            },
             "paused": self.paused,
             "blinds": list(self.blinds) if self.blinds is not None else None,
             "ended": self.ended,
@@ -58,10 +61,10 @@ class Home:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Home:
-        blinds = data.get("blinds")
+        blinds, pending = data.get("blinds"), data.get("pending", {})
         return cls(
             data["host"],
-            {int(s): Seeker(**seeker) for s, seeker in data.get("pending", {}).items()},
+            {int(s): Seeker(p["name"], p["buy_in"], p["token"]) for s, p in pending.items()},
             bool(data.get("paused", False)),
             (blinds[0], blinds[1], blinds[2]) if blinds is not None else None,
             bool(data.get("ended", False)),

@@ -354,7 +354,7 @@ class Hub:
 
     def _index_tokens(self, room: Room) -> None:
         """Keep the token index in step with the room's seats (a look at the room's own tokens only)."""
-        held = {member.token: (room.id, seat) for seat, member in room.members.items()}
+        held = {member.digest: (room.id, seat) for seat, member in room.members.items()}
         old = self.held.get(room.id, {})
         if held != old:
             for digest, where in old.items():

@@ -25,7 +25,7 @@ class SeatEnd:
     """One seat's end of the hand: the player's name, their token's digest, and their own view."""
 
     name: str
-    token: str
+    digest: str
     view: SeatView
 
 
@@ -71,10 +71,10 @@ class LastHand:
             ends={s: SeatEnd(*players[s], hand.view(k)) for k, s in enumerate(seats)},
         )
 
-    def view_for(self, seat: int | None, token: str | None) -> SeatView | None:
-        """The seat's own view of the hand, to the player whose token dealt them in (None otherwise)."""
+    def view_for(self, seat: int | None, digest: str | None) -> SeatView | None:
+        """The seat's own view of the hand, to the player whose token (by its digest) dealt them in."""
         end = self.ends.get(seat) if seat is not None else None
-        return end.view if end is not None and token is not None and end.token == token else None
+        return end.view if end is not None and digest is not None and end.digest == digest else None
 
     def public(self) -> dict[str, Any]:
         """What every reader is sent (`holdem/docs/protocol.md`, ``last_hand``)."""
@@ -96,7 +96,7 @@ class LastHand:
         """The stored form: (``last_hand``, ``last_views``)."""
         ends = self.ends.items()
         return self.public(), {
-            str(s): {"name": e.name, "token": e.token, "view": e.view.to_dict()} for s, e in ends
+            str(s): {"name": e.name, "token": e.digest, "view": e.view.to_dict()} for s, e in ends
         }
 
     @classmethod

@@ -68,7 +68,7 @@ def state_message(
         message["rebuy"] = {"least": least, "most": most, "have": room.held(seat)}
     member = room.members.get(seat) if seat is not None else None
     if with_view and room.last_hand is not None and member is not None:
-        seen = room.last_hand.view_for(seat, member.token)  # its own view of the last hand, as it ended
+        seen = room.last_hand.view_for(seat, member.digest)  # its own view of the last hand, as it ended
         if seen is not None:
             message["last_view"] = seen.to_dict()
     if hand is not None:

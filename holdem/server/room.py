@@ -72,7 +72,7 @@ class Member:
     """A player holding a seat. `joining`/`rebuy`: chips that arrive when the current hand ends."""
 
     name: str
-    token: str  # the token's digest
+    digest: str  # of the seat's token (never the token itself)
     bank: float
     joining: int = 0
     rebuy: int = 0
@@ -132,7 +132,7 @@ class Room:
         """The seat whose token has this digest (compared in constant time), or None."""
         found = None
         for seat, member in self.members.items():
-            if hmac.compare_digest(member.token, digest):
+            if hmac.compare_digest(member.digest, digest):
                 found = seat
         return found
 
@@ -364,11 +364,11 @@ class Room:
         hand = self.table.hand
         assert hand is not None and hand.is_complete and hand.result is not None
         seats = self.table.hand_seats
-        tokens = tuple(self.members[s].token for s in seats)
+        tokens = tuple(self.members[s].digest for s in seats)
         change.hands.append(StoredHand(self.number, phh.dumps(self._document(hand)), tokens))
         # Each seat's own view of the hand as it ended goes to that seat alone (a bot's `end_hand`), kept
         # with the member's token digest: a player who takes the seat later, under any name, never gets it.
-        players = {s: (self.members[s].name, self.members[s].token) for s in seats}
+        players = {s: (self.members[s].name, self.members[s].digest) for s in seats}
         self.last_hand = LastHand.of(hand, self.number, seats, players)
         starting = dict(zip(seats, hand.starting_stacks, strict=True))
         self.table.end_hand()
@@ -477,7 +477,7 @@ class Room:
             "id": self.id,
             "config": self.config.to_dict(),
             "table": json.loads(table_to_json(self.table)),
-            "members": {str(s): attrs.asdict(m) for s, m in self.members.items()},
+            "members": {str(s): _member_dict(m) for s, m in self.members.items()},
             "number": self.number,
             "ledger_seq": self.ledger_seq,
             "last_hand": last[0] if last is not None else None,
@@ -495,7 +495,7 @@ class Room:
             raise RequestError("not a stored room", 500)
         room = cls(data["id"], table_config(data["config"]), data.get("tournament"))
         room.table = table_from_json(json.dumps(data["table"]))
-        room.members = {int(s): Member(**m) for s, m in data["members"].items()}
+        room.members = {int(s): _member(m) for s, m in data["members"].items()}
         room.number, room.ledger_seq = data["number"], data["ledger_seq"]
         if data["last_hand"] is not None:
             room.last_hand = LastHand.from_dict(data["last_hand"], data.get("last_views", {}))
@@ -503,3 +503,15 @@ class Room:
         room.chat, room.chat_seq = data.get("chat", []), data.get("chat_seq", 0)
         room._new_turn(now)
         return room
+
+
+def _member_dict(member: Member) -> dict[str, Any]:
+    """A member as stored; the digest under the key "token", as rooms have always been stored."""
+    data = attrs.asdict(member)
+    data["token"] = data.pop("digest")
+    return data
+
+
+def _member(data: dict[str, Any]) -> Member:
+    fields = dict(data)
+    return Member(digest=fields.pop("token"), **fields)
