@@ -77,6 +77,41 @@ def test_a_large_game_still_settles_exactly() -> None:
     assert len(payments) <= 19
 
 
+def test_within_a_group_the_largest_debt_pays_the_largest_credit_ties_by_name() -> None:
+    """Worked by hand: no smaller group evens out, so the four settle as one. dan owes most (8) and
+    pays the largest credit, ann (6; ann before bea at 6 each); then cat owes most (4, to dan's 2)
+    and pays bea, and dan pays bea the rest."""
+    nets = {"ann": 6, "bea": 6, "cat": -4, "dan": -8}
+    expected = [Payment("dan", "ann", 6), Payment("cat", "bea", 4), Payment("dan", "bea", 2)]
+    assert expected == settle_up(nets)
+    # The largest credit first, whatever its name: bea's 8 before ann's 2.
+    assert [Payment("cat", "bea", 8), Payment("cat", "ann", 2)] == settle_up({"ann": 2, "bea": 8, "cat": -10})
+
+
+def test_seven_players_in_three_groups_that_each_even_out() -> None:
+    """{p5 +5, p3 -5}, {p6 +1, p2 -1} and {p0 +6, p1 -2, p4 -4}: 2 + 2 + 3 players, so 1 + 1 + 2 = 4
+    payments (found by a search for inputs that tell a wrong subset walk from the right one)."""
+    game = {"p0": 6, "p1": -2, "p2": -1, "p3": -5, "p4": -4, "p5": 5, "p6": 1}
+    payments = settle_up(game)
+    assert 4 == len(payments) == fewest(list(game.values()))
+    assert {Payment("p3", "p5", 5), Payment("p2", "p6", 1)} <= set(payments)
+
+
+def test_past_the_exact_limit_everyone_settles_as_one_group() -> None:
+    """17 players with a non-zero net: six pairs that even out (100 to 600 up and down) and five who
+    could settle in three payments ({+4, -4} and {+3, +2, -5}). As one group, the pairs still pay each
+    other (largest debt to largest credit), and the five take four payments: ten, one more than the
+    fewest (nine), which only the exact search below the limit finds."""
+    pairs = {f"up{k}": 100 * k for k in range(1, 7)} | {f"down{k}": -100 * k for k in range(1, 7)}
+    game = pairs | {"a": 4, "b": 3, "c": 2, "d": -5, "e": -4}
+    assert 17 == len(game)
+    payments = settle_up(game)
+    assert all(net == 0 for net in apply(game, payments).values())
+    assert 10 == len(payments) and 9 == fewest(list(game.values()))
+    for k in range(1, 7):
+        assert Payment(f"down{k}", f"up{k}", 100 * k) in payments
+
+
 @pytest.mark.parametrize(
     ("nets", "message"),
     [
