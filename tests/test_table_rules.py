@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from holdem import Action, Hand, Stakes
+from holdem.errors import TableError
 from holdem.formats import phh
 from holdem.formats.pokerstars.write import write_hand
 from holdem.table.settleup import EXACT_LIMIT, settle_up
@@ -135,3 +138,91 @@ def test_a_raise_after_a_straddle_is_written_as_raises_the_difference_to_the_tot
         hand.act(Action.fold())
     text = write_hand(phh.loads(phh.dumps(phh.export(hand)))[0])
     assert any(line.endswith(": raises 6 to 10") for line in text.splitlines()), text
+
+
+def broke_owing(table: Table, seat: int, hands: int = 3) -> None:
+    """Leave `seat` with no chips for `hands` hands, as in the test above: after two the big blind
+    has passed it, after three the small blind too."""
+    table.start_hand()
+    finish(table)
+    place = table.seats[seat]
+    assert place is not None
+    place.stack = 0
+    for _ in range(hands):
+        table.start_hand()
+        finish(table)
+    assert (place.owes_big, place.owes_small) == (hands >= 2, hands >= 3)
+
+
+def test_rule_03_a_broke_seat_that_buys_again_waits_for_the_big_blind_unless_it_posts() -> None:
+    """E bought in again while owing both blinds: not dealt in until the big blind comes round to it.
+    A seat with chips that tops up, or one that owes nothing, is not made to wait."""
+    owing_one = cash_table("ABCDE", Stakes(1, 2))
+    broke_owing(owing_one, 4, hands=2)  # the big blind alone has passed it
+    owing_one.add_chips(4, 100)
+    assert owing_one.seats[4] is not None and owing_one.seats[4].waiting
+    table = cash_table("ABCDE", Stakes(1, 2))
+    broke_owing(table, 4)
+    table.add_chips(4, 100)
+    place = table.seats[4]
+    assert place is not None and place.waiting
+    table.start_hand()  # the big blind is not E's yet: E is not dealt in
+    assert 4 not in table.hand_seats and 4 != table.big_blind_seat
+    finish(table)
+    topped = table.seats[0]
+    assert topped is not None
+    before = topped.stack
+    table.add_chips(0, 50)  # A has chips and owes nothing: plays on
+    assert not topped.waiting and before + 50 == topped.stack
+
+
+def test_rule_03_a_broke_seat_that_chose_to_post_is_not_sent_back_to_waiting_by_its_rebuy() -> None:
+    table = cash_table("ABCDE", Stakes(1, 2))
+    broke_owing(table, 4)
+    table.sit_in(4, post_missed=True)  # E says it will post, then buys chips
+    table.add_chips(4, 100)
+    place = table.seats[4]
+    assert place is not None and place.posting and not place.waiting
+    hand = table.start_hand()
+    k = table.hand_seats.index(4)
+    assert (2, 1) == (hand.declared_blinds[k], hand.declared_dead[k])
+
+
+def test_rule_03_sitting_in_posts_what_is_owed_or_waits_whichever_the_player_chooses() -> None:
+    """A player back from sitting out who owes only the small blind posts it with a big blind when
+    they choose to (a newcomer who posts owes a big blind), or waits for the big blind."""
+    for post in (True, False):
+        table = cash_table("ABCDE", Stakes(1, 2))
+        place = table.seats[4]
+        assert place is not None
+        table.sit_out(4)
+        place.owes_small = True  # the small blind passed E while E sat out
+        table.sit_in(4, post_missed=post)
+        assert (place.posting, place.waiting, place.owes_big) == (post, not post, post)
+
+
+def test_the_tables_refusals_name_what_was_wrong() -> None:
+    table = cash_table("ABC", Stakes(1, 2), seats=6)
+    refusals = {
+        "amount must be a positive whole number, got 0": lambda: table.add_chips(0, 0),
+        "no seat '1' at a table of 6": lambda: table.add_chips("1", 5),  # type: ignore[arg-type]
+        "no seat 6 at a table of 6": lambda: table.add_chips(6, 5),
+        "seat 4 is empty": lambda: table.add_chips(4, 5),
+    }
+    for message, refused in refusals.items():
+        with pytest.raises(TableError) as error:
+            refused()
+        assert message == str(error.value)
+    table.start_hand()
+    during = {
+        "cannot add chips while a hand is in progress": lambda: table.add_chips(0, 5),
+        "cannot leave while a hand is in progress": lambda: table.leave(0),
+        "no player '0' in the hand (players 0..2)": lambda: table.seat_of("0"),  # type: ignore[arg-type]
+        "no player 3 in the hand (players 0..2)": lambda: table.seat_of(3),
+        "no player -1 in the hand (players 0..2)": lambda: table.seat_of(-1),
+    }
+    for message, refused in during.items():
+        with pytest.raises(TableError) as error:
+            refused()
+        assert message == str(error.value)
+    assert [table.seat_of(k) for k in range(3)] == list(table.hand_seats)
