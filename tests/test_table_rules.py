@@ -209,6 +209,7 @@ def test_the_tables_refusals_name_what_was_wrong() -> None:
         "no seat 6 at a table of 6": lambda: table.add_chips(6, 5),
         "seat 4 is empty": lambda: table.add_chips(4, 5),
     }
+    refusals["no finished hand to end"] = table.end_hand
     for message, refused in refusals.items():
         with pytest.raises(TableError) as error:
             refused()
@@ -220,9 +221,37 @@ def test_the_tables_refusals_name_what_was_wrong() -> None:
         "no player '0' in the hand (players 0..2)": lambda: table.seat_of("0"),  # type: ignore[arg-type]
         "no player 3 in the hand (players 0..2)": lambda: table.seat_of(3),
         "no player -1 in the hand (players 0..2)": lambda: table.seat_of(-1),
+        "cannot start a hand while a hand is in progress": table.start_hand,
+        "no finished hand to end": table.end_hand,
     }
     for message, refused in during.items():
         with pytest.raises(TableError) as error:
             refused()
         assert message == str(error.value)
     assert [table.seat_of(k) for k in range(3)] == list(table.hand_seats)
+
+
+def test_rule_03_a_player_broke_in_their_big_blind_hand_does_not_owe_that_big_blind() -> None:
+    """C posted the big blind and lost everything in that hand. When the big blind moves on past C's
+    seat's turn, C owes nothing for it: C paid it."""
+    table = cash_table("ABCDE", Stakes(1, 2))
+    table.start_hand()  # button A, small B, big C
+    finish(table)
+    broke = table.seats[2]
+    assert broke is not None and 2 == table.big_blind_seat
+    broke.stack = 0
+    table.start_hand()  # the big blind moves to D
+    finish(table)
+    assert not broke.owes_big
+
+
+def test_rule_03_a_newcomer_in_the_seat_that_last_posted_the_big_blind_waits_a_whole_round() -> None:
+    """C left after posting the big blind; N sits in C's seat. The big blind moves on to D: N's
+    seat is behind it, so N waits until it comes round."""
+    table = cash_table("ABCDE", Stakes(1, 2))
+    table.start_hand()  # button A, small B, big C
+    finish(table)
+    table.leave(2)
+    table.sit(2, "N", 100)
+    table.start_hand()
+    assert 2 not in table.hand_seats and 3 == table.big_blind_seat
