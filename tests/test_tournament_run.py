@@ -174,6 +174,8 @@ def test_rule_26_a_player_moved_onto_the_small_blinds_own_seat_posts_it_and_play
     assert (3, 6, 0) == (table.button, table.small_blind_seat, table.big_blind_seat)
     assert (6, 0, 3) == table.hand_seats  # the moved player is dealt in …
     assert (10, 20, 0) == hand.declared_blinds  # … and posts the small blind
+    moved = table.seats[6]
+    assert moved is not None and not moved.waiting  # and waits for nothing more
 
 
 def test_rule_27_hand_for_hand_on_the_bubble() -> None:
