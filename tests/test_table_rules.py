@@ -10,7 +10,7 @@ import random
 import pytest
 
 from holdem import Action, Hand, Stakes
-from holdem.errors import TableError
+from holdem.errors import InvalidConfigError, TableError
 from holdem.formats import phh
 from holdem.formats.pokerstars.write import write_hand
 from holdem.table.settleup import EXACT_LIMIT, settle_up
@@ -255,3 +255,29 @@ def test_rule_03_a_newcomer_in_the_seat_that_last_posted_the_big_blind_waits_a_w
     table.sit(2, "N", 100)
     table.start_hand()
     assert 2 not in table.hand_seats and 3 == table.big_blind_seat
+
+
+def test_a_table_and_a_seat_refused_name_what_was_wrong() -> None:
+    for size in (11, 1, "6"):
+        with pytest.raises(InvalidConfigError) as error:
+            Table(size, Stakes(1, 2))  # type: ignore[arg-type]
+        assert f"a table has 2 to 10 seats, got {size!r}" == str(error.value)
+    with pytest.raises(InvalidConfigError) as error:
+        Table(6, Stakes(1, 2), button="x")  # type: ignore[arg-type]
+    assert "button must be 'dead' or 'moving', got 'x'" == str(error.value)
+    assert 10 == Table(10, Stakes(1, 2)).size and 2 == Table(2, Stakes(1, 2)).size
+    table = cash_table("AB", Stakes(1, 2), seats=6)
+    refusals = {
+        "no seat 6 at a table of 6": lambda: table.sit(6, "C", 100),
+        "stack must be a positive whole number, got 0": lambda: table.sit(2, "C", 0),
+        "stack must be a positive whole number, got -5": lambda: table.sit(2, "C", -5),
+    }
+    for message, refused in refusals.items():
+        with pytest.raises(TableError) as seat_error:
+            refused()
+        assert message == str(seat_error.value)
+    table.start_hand()
+    with pytest.raises(TableError) as during:
+        table.sit(2, "C", 100)
+    assert "cannot seat a player while a hand is in progress" == str(during.value)
+    assert [None] * 4 == table.seats[2:]  # nothing was seated
