@@ -281,3 +281,28 @@ def test_a_table_and_a_seat_refused_name_what_was_wrong() -> None:
         table.sit(2, "C", 100)
     assert "cannot seat a player while a hand is in progress" == str(during.value)
     assert [None] * 4 == table.seats[2:]  # nothing was seated
+
+
+def test_rule_33_two_straddles_need_five_players_dealt_in() -> None:
+    """Each straddler posts nothing else and somebody acts before them: two straddles after the big
+    blind need five players. Four post the blinds alone; five post 1, 2, 4 and 8."""
+    four = cash_table("ABCD", Stakes(1, 2, straddles=(4, 8)), seats=5)
+    assert (1, 2, 0, 0) == four.start_hand().declared_blinds and () == four.straddle_seats()
+    five = cash_table("ABCDE", Stakes(1, 2, straddles=(4, 8)))
+    assert (1, 2, 4, 8, 0) == five.start_hand().declared_blinds and (3, 4) == five.straddle_seats()
+
+
+def test_rule_02_a_dead_button_is_nobodys_in_the_hand_and_a_live_one_is_the_last_dealt() -> None:
+    """Tournament table: button 0, small blind 3, big blind 6. The player in seat 3 leaves; the button
+    moves to seat 3, empty, and is dead: the hand has no button player. Before, it was the last dealt."""
+    table = Table(9, Stakes(10, 20))
+    for seat in (0, 3, 6, 7):
+        table.sit(seat, f"p{seat}", 1000)
+    table.button = 0
+    hand = table.start_hand()
+    assert 3 == hand.button and 0 == table.seat_of(3)
+    finish(table)
+    table.leave(3)
+    hand = table.start_hand()
+    assert (3, 6, 7) == (table.button, table.small_blind_seat, table.big_blind_seat)
+    assert hand.button is None and (6, 7, 0) == table.hand_seats
