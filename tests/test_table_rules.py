@@ -1,7 +1,8 @@
 """Rules that only the server's tests used to check, now each with a named test of its own, worked out
 by hand: straddles at a moving-button table (rule 33), blinds owed by a broke seat and posted by a
 newcomer (rule 3), equal top blinds, the settle-up at its exact limit, and a raise after a straddle
-in PokerStars text."""
+in PokerStars text. Then those written from the table's mutation survivors: a rebuy's wait for the
+big blind, sitting in, a dead button, and the table's refusals word for word."""
 
 from __future__ import annotations
 
