@@ -72,6 +72,12 @@ def my_turn(page: Page, seconds: float = 20) -> None:
     expect(page.locator("#actions")).to_be_visible(timeout=seconds * 1000)
 
 
+def check_or_call(page: Page) -> None:
+    """Click Check, or Call when there is a bet to call."""
+    free = page.locator('#actions [data-action="check"]')
+    (free if free.is_visible() else page.locator('#actions [data-action="call"]')).click()
+
+
 @pytest.mark.parametrize("script", ["table.js", "home.js", "table.css"])
 def test_the_invitation_draws_every_open_seat_whatever_script_arrives_late(
     server: ThreadServer, script: str
@@ -173,9 +179,7 @@ def test_the_controls_and_plates_say_what_a_player_expects(server: ThreadServer)
         raise_button = host.page.locator('#actions [data-action="raise"]')
         my_turn(host.page)
         expect(raise_button).to_contain_text("Raise to")  # preflop: the blinds are bets
-        host.page.locator('#actions [data-action="call"], #actions [data-action="check"]').locator(
-            "visible=true"
-        ).first.click()
+        check_or_call(host.page)
         host.page.wait_for_function("() => latest.phase === 'flop' && latest.legal")
         expect(raise_button).to_contain_text("Bet")
         assert "raise" not in str(raise_button.get_attribute("aria-label"))
@@ -252,9 +256,7 @@ def test_a_stored_hand_is_replayed_on_a_table_step_by_step(server: ThreadServer)
         host.page.goto(host_page(server, game))
         while server.http("GET", f"/api/tables/{game['id']}")[1]["hand"] < 2:  # hand 1 played out
             my_turn(host.page)
-            host.page.locator('#actions [data-action="call"], #actions [data-action="check"]').locator(
-                "visible=true"
-            ).first.click()
+            check_or_call(host.page)
             host.page.wait_for_function("() => !latest.legal || latest.steps !== state.steps")
         host.page.click("#history-toggle")
         expect(host.page.locator("#stored li")).not_to_have_count(0)

@@ -86,12 +86,14 @@ def require_dask() -> None:
 
 def _on_dask(fn: Callable[[J], R], jobs: Sequence[J], workers: int, where: str) -> Iterator[R]:
     require_dask()
+    from distributed import Client
+
     cluster: Any = None
     client: Any = None
     stopped = False
     try:
         cluster = _local_cluster(workers) if where == "local" else None
-        client = _client(cluster if cluster is not None else where)
+        client = Client(cluster) if cluster is not None else _remote(where)  # type: ignore[no-untyped-call]
         futures = client.map(fn, list(jobs), pure=False)
         for future in futures:
             yield future.result()
@@ -136,12 +138,10 @@ def _local_cluster(workers: int) -> Any:
         signal.signal(signal.SIGINT, previous)
 
 
-def _client(where: Any) -> Any:
-    """A Dask client of a cluster made here, or of the scheduler at the address `where`."""
+def _remote(where: str) -> Any:
+    """A Dask client of the scheduler at the address `where`."""
     from distributed import Client
 
-    if not isinstance(where, str):
-        return Client(where)  # type: ignore[no-untyped-call]
     try:
         return Client(where, timeout="10s")  # type: ignore[no-untyped-call]
     except (OSError, ValueError, TypeError) as error:

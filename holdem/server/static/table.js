@@ -229,8 +229,8 @@ function renderControls() {
   $("call-amount").textContent = legal.call ? `${legal.call}${callAllIn ? " (all-in)" : ""}` : "";
   document.querySelector('[data-action="call"]').setAttribute("aria-label", `call ${legal.call}${callAllIn ? ", all-in" : ""}`);
   // "Bet" when nobody has bet on this street (blinds are bets), "Raise to" otherwise.
-  $("raise-word").textContent = state.seats.some((s) => s && s.bet) ? "aise to" : "et";
-  $("raise-first").textContent = state.seats.some((s) => s && s.bet) ? "R" : "B";
+  $("raise-word").textContent = betMade(state) ? "aise to" : "et";
+  $("raise-first").textContent = betMade(state) ? "R" : "B";
   $("sizing").hidden = !legal.raise;
   if (legal.raise) {
     for (const input of [$("amount"), $("amount-box")]) {
@@ -249,6 +249,10 @@ function renderControls() {
   }
 }
 
+function betMade(st) {
+  return st.seats.some((s) => s && s.bet);  // a bet on this street, the blinds included
+}
+
 function setAmount(value) {
   const legal = state && state.legal;
   if (!legal || !legal.raise) return;
@@ -258,7 +262,7 @@ function setAmount(value) {
   const me = state.seats[state.seat];
   const allIn = me && amount === me.bet + me.stack;  // every chip the player has
   $("raise-to").textContent = `${amount}${allIn ? " (all-in)" : ""}`;
-  const verb = state.seats.some((s) => s && s.bet) ? "raise to" : "bet";
+  const verb = betMade(state) ? "raise to" : "bet";
   document.querySelector('[data-action="raise"]').setAttribute("aria-label", `${verb} ${amount}${allIn ? ", all-in" : ""}`);
 }
 
