@@ -356,3 +356,30 @@ def test_a_reader_dropped_for_being_slow_is_told_so_whatever_is_closed_after() -
     assert 1008 == reader.close_code
     queued = [reader.queue.get_nowait() for _ in range(reader.queue.qsize())]
     assert [*(f"state {k}" for k in range(QUEUE_LIMIT)), None] == queued  # nothing after the drop
+
+
+def test_a_change_stored_as_its_table_is_dropped_is_kept_and_broadcast_by_nobody_here(
+    server: ThreadServer,
+) -> None:
+    """Found with a frozen process woken after its lease ran out: the renewal dropped the table while
+    a change to it was being stored, and the broadcast that followed raised KeyError. The change is
+    stored (the lease held when it was written); readers reconnect to whoever serves the table now."""
+    hub = server.server.config.app.state.hub
+    status, game = server.http("POST", "/api/games", {"seats": 6})
+    assert 200 == status, game
+    ident, original = game["id"], hub.writer.write
+
+    async def write_then_lose_the_table(write: Any) -> None:
+        await original(write)
+        hub.drop(ident)  # what the lease's renewal does once it finds the lease gone
+
+    hub.writer.write = write_then_lose_the_table
+    try:
+        status, answer = server.http(
+            "POST", f"/api/tables/{ident}/host", {"command": "pause"}, game["host_token"]
+        )
+    finally:
+        hub.writer.write = original
+    assert (200, "pause") == (status, answer.get("done")), answer
+    status, again = server.http("POST", f"/api/tables/{ident}/host", {"command": "pause"}, game["host_token"])
+    assert (400, "the game is already paused") == (status, again["error"])  # opened again, as stored

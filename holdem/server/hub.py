@@ -397,6 +397,8 @@ class Hub:
             except Exception:
                 await self._reload(ident)
                 raise RequestError("the change could not be stored, so it was not made", 503) from None
+            if self.rooms.get(ident) is not room:  # its lease ran out while this was stored: the room
+                return value  # was dropped, its readers told to reconnect to whoever serves it now
             self.stored[room.id] = write[1]
             self._index_tokens(room)
             self.broadcast(room)
