@@ -51,6 +51,11 @@ BUILT_IN = {
     "scripted": "holdem.bots.simple:ScriptedBot",
     "equity": "holdem.bots.equity:EquityBot",
     "pushfold": "holdem.pushfold.bot:PushFoldBot",
+    "tight-aggressive": "holdem.bots.styles:TightAggressive",
+    "loose-aggressive": "holdem.bots.styles:LooseAggressive",
+    "rock": "holdem.bots.styles:Rock",
+    "maniac": "holdem.bots.styles:Maniac",
+    "loose-passive": "holdem.bots.styles:LoosePassive",
 }
 """The built-in bots by name."""
 

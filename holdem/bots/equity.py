@@ -17,9 +17,11 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
+from holdem.bots.reads import Reads
 from holdem.cards.batch import strengths_of
 from holdem.cards.ranges import parse_range, preflop_order
 from holdem.hand.actions import Action, ActionKind
+from holdem.hand.state import HandResult
 from holdem.hand.views import SeatView
 
 __all__ = ["EquityBot", "preflop_equity", "starting_hand_percentiles"]
@@ -141,7 +143,14 @@ def preflop_equity(high: int, low: int, suited: bool, shares: tuple[float, ...])
 
 
 class EquityBot:
-    """Plays by Monte Carlo equity against plausible ranges. `samples` per decision, or a `seconds` budget."""
+    """Plays by Monte Carlo equity against ranges read from each opponent's play; `samples` per
+    decision, or a `seconds` budget.
+
+    It learns each opponent's tendencies as hands end (`holdem.bots.reads`): how wide they play
+    and raise sets the ranges it puts them on, how often they fold sets when a bet that would
+    not be made for value is worth making anyway, and how often they bet after the flop sets how
+    much a bet of theirs narrows their range.
+    """
 
     def __init__(self, samples: int = 300, seconds: float | None = None, aggression: float = 1.0) -> None:
         if samples <= 0:
@@ -149,29 +158,40 @@ class EquityBot:
         self.samples = samples
         self.seconds = seconds
         self.aggression = aggression
+        self.reads = Reads()
         self.set_random(random.Random(0))
 
     def set_random(self, rng: random.Random) -> None:
         self.rng = rng
         self.gen = np.random.default_rng(rng.getrandbits(128))
 
+    def end_hand(self, view: SeatView, result: HandResult) -> None:
+        """Learn from the hand's public actions."""
+        self.reads.learn(view.player, view.players, view.public_log)
+
     # ------------------------------------------------------------ ranges
-    @staticmethod
-    def _range_shares(view: SeatView) -> list[float]:
-        """The share of starting hands each player plausibly holds, from their actions this hand."""
-        shares = [1.0] * len(view.stacks)
-        preflop = True
+    def _range_shares(self, view: SeatView) -> list[float]:
+        """The share of starting hands each player plausibly holds, from their actions this hand
+        and what their earlier hands showed of how wide they play and how often they bet."""
+        n, me = len(view.stacks), view.player
+        shares = [1.0] * n
+        preflop, raises = True, 0
         for kind, player, _, _, action, _ in view.public_log:
             if kind == "board":
                 preflop = False
-            elif kind == "action" and player is not None and action is not None:
+            elif kind == "action" and player is not None and action is not None and player != me:
+                them = self.reads.of(me, player, n)
                 if preflop:
                     if action.kind is ActionKind.RAISE:
-                        shares[player] = min(shares[player], 0.15)
+                        raises += 1
+                        share = them.rate("pfr") if raises == 1 else them.rate("threebet") / 2 ** (raises - 2)
+                        shares[player] = min(shares[player], share)
                     elif action.kind is ActionKind.CALL:
-                        shares[player] = min(shares[player], 0.45)
+                        shares[player] = min(shares[player], them.rate("vpip"))
                 elif action.kind is ActionKind.RAISE:
-                    shares[player] *= 0.6
+                    shares[player] *= min(0.9, 0.1 + 0.6 * them.rate("aggression"))
+            elif kind == "action" and preflop and action is not None and action.kind is ActionKind.RAISE:
+                raises += 1
         return [max(share, 0.03) for share in shares]
 
     # ------------------------------------------------------------ equity
@@ -179,7 +199,8 @@ class EquityBot:
         """Estimated share of the pot against the live opponents' plausible ranges.
 
         Before the flop the answer depends only on the starting hand's class and the opponents'
-        range shares, so it comes from `preflop_equity` (computed once per process for each spot).
+        range shares (rounded to a hundredth), so it comes from `preflop_equity` (computed once
+        per process for each spot).
         """
         me = view.player
         all_shares = self._range_shares(view)
@@ -187,7 +208,8 @@ class EquityBot:
         if not view.board:
             high, low = sorted((card.rank for card in view.hole), reverse=True)
             suited = view.hole[0].suit == view.hole[1].suit
-            return preflop_equity(int(high), int(low), suited, tuple(sorted(shares)))
+            rounded = tuple(sorted(max(round(share, 2), 0.03) for share in shares))
+            return preflop_equity(int(high), int(low), suited, rounded)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         mine, board = [c.index for c in view.hole], [c.index for c in view.board]
         total, done = 0.0, 0
@@ -201,20 +223,45 @@ class EquityBot:
     def act(self, view: SeatView) -> Action:
         legal = view.legal
         assert legal is not None
-        opponents = sum(1 for p in range(view.players) if p != view.player and not view.folded[p])
+        me, n = view.player, view.players
+        live = [p for p in range(n) if p != me and not view.folded[p]]
         equity = self.equity(view)
         # Acting last after the flop is worth a little (rule-of-thumb position bonus).
-        if view.board and view.player == max(p for p in range(view.players) if not view.folded[p]):
+        if view.board and me == max(p for p in range(n) if not view.folded[p]):
             equity += 0.03
-        fair = 1 / (opponents + 1)
-        pot_after_call = view.pot + legal.to_call
+        fair = 1 / (len(live) + 1)
         can_raise = legal.min_raise_to is not None and legal.max_raise_to is not None
         value = fair + (1 - fair) * 0.25 / self.aggression
-        if can_raise and equity >= value:
-            target = view.bets[view.player] + legal.to_call + int(0.75 * pot_after_call)
+        target = view.bets[me] + legal.to_call + int(0.75 * (view.pot + legal.to_call))
+        if can_raise:
             assert legal.min_raise_to is not None and legal.max_raise_to is not None
-            return Action.raise_to(min(max(target, legal.min_raise_to), legal.max_raise_to))
+            target = min(max(target, legal.min_raise_to), legal.max_raise_to)
+            if equity >= value or self._pressure_pays(view, live, equity, target):
+                return Action.raise_to(target)
         if legal.can_check:
             return Action.check()
-        price = legal.to_call / (pot_after_call + legal.to_call)
+        price = legal.to_call / (view.pot + legal.to_call)
         return Action.call() if equity >= price + 0.02 else Action.fold()
+
+    def _pressure_pays(self, view: SeatView, live: list[int], equity: float, target: int) -> bool:
+        """Whether a raise to `target` made without the equity to raise for value is expected to win
+        more than checking or calling (or folding), counting the chance that everyone folds, by
+        each live opponent's folds so far, giving up when raised back (by their raises so far), and
+        when called playing on with less equity, or none when much is left to bet."""
+        me, n = view.player, view.players
+        fold, back = ("fold_pre", "threebet") if not view.board else ("fold_post", "raise_back")
+        folds, quiet = 1.0, 1.0
+        for p in live:
+            them = self.reads.of(me, p, n)
+            folds *= them.rate(fold)
+            quiet *= 1 - them.rate(back)
+        pot, cost = view.pot, target - view.bets[me]
+        to_call = view.legal.to_call if view.legal is not None else 0
+        called_pot = pot + cost + sum(max(0, target - view.bets[p]) for p in live)
+        raised = 1 - quiet  # raised back: this bot gives up what it put in
+        # Called with much left to bet, the rest of the hand is too uncertain to count on.
+        realised = 0.0 if view.stacks[me] - cost > 3 * called_pot else 0.8
+        called = max(0.0, 1 - folds - raised)
+        bet = folds * pot + called * (realised * equity * called_pot - cost) - raised * cost
+        passive = equity * pot if to_call == 0 else max(0.0, equity * (pot + to_call) - to_call)
+        return bet > passive + 0.1 * view.big_blind

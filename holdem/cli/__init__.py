@@ -213,6 +213,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``holdem`` command: one subcommand each, in the order ``--help``
     lists them."""
     from holdem import __version__
+    from holdem.bots.commands import add_command as add_ladder
     from holdem.docs import add_command as add_docs
     from holdem.formats.pokerstars.commands import add_command as add_convert
     from holdem.pushfold.commands import add_command as add_pushfold
@@ -226,8 +227,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"holdem {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", help="one of these:")
-    for add in (_add_eval, _add_equity, _add_replay, _add_bench, _add_match, add_tournament_commands,
-                add_pushfold, _add_acpc, add_convert, add_serve, add_docs, _add_play):  # fmt: skip
+    for add in (_add_eval, _add_equity, _add_replay, _add_bench, _add_match, add_ladder,
+                add_tournament_commands, add_pushfold, _add_acpc, add_convert, add_serve, add_docs,
+                _add_play):  # fmt: skip
         add(sub)
     return parser
 
@@ -286,9 +288,11 @@ def _add_bench(sub: argparse._SubParsersAction[Parser]) -> None:
 
 
 def _add_match(sub: argparse._SubParsersAction[Parser]) -> None:
+    from holdem.bots import BUILT_IN
+
     match = subcommand(sub, "match", "play bots against each other and report the results",
-                 "Play N hands between 2-10 bots (built-in names: random, calling-station, folder, "
-                 "scripted, equity; or package.module:ClassName; arguments as name[key=value,...]). "
+                 f"Play N hands between 2-10 bots (built-in names: {', '.join(BUILT_IN)}; or "
+                 "package.module:ClassName; arguments as name[key=value,...]). "
                  "Reports chips, big blinds per 100 hands with a 95% interval, VPIP, PFR, aggression "
                  "and faults. Ctrl-C stops early and reports the hands played so far.")  # fmt: skip
     match.add_argument("bots", nargs="+", help="2 to 10 bots")

@@ -1,0 +1,79 @@
+"""`holdem ladder`: each cell is exactly the duplicate match it summarises, the ranking follows the
+cells, and the command prints, writes JSON and a heat map, and refuses bad input in one line."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from holdem.bots.ladder import format_ladder, ladder_dict, play_ladder
+from holdem.bots.match import MatchConfig, play_match
+from holdem.cli import main
+from holdem.hand.stakes import Stakes
+
+BOTS = ["equity[samples=50]", "rock", "calling-station"]
+
+
+def test_each_cell_of_the_ladder_is_the_duplicate_match_it_summarises() -> None:
+    ladder = play_ladder(BOTS, 300, stack=100, seed=5)
+    for i, j in [(0, 1), (0, 2), (1, 2)]:
+        alone = play_match(MatchConfig((BOTS[i], BOTS[j]), stack=100, seed=5, duplicate=True), 300)
+        assert alone == ladder.matches[(i, j)]
+        assert ladder.score(i, j) == (alone.bots[0].bb_per_100, *alone.bots[0].ci95)
+        assert ladder.score(j, i) == (alone.bots[1].bb_per_100, *alone.bots[1].ci95)
+    assert ladder.hands == 300 and not ladder.interrupted
+
+
+def test_the_ladder_is_the_same_on_worker_processes_and_on_dask() -> None:
+    pytest.importorskip("distributed", reason="the dask extra is not installed")
+    here = play_ladder(BOTS[1:], 200, seed=2)
+    assert here.matches == play_ladder(BOTS[1:], 200, seed=2, workers=2).matches
+    assert here.matches == play_ladder(BOTS[1:], 200, seed=2, workers=2, dask="local").matches
+
+
+def test_the_ranking_is_by_mean_against_the_field_and_says_who_beats_the_next() -> None:
+    ladder = play_ladder(BOTS, 400, seed=1)
+    means = [ladder.field_mean(i) for i in range(3)]
+    assert means[0] == pytest.approx(((ladder.score(0, 1) or (0,))[0] + (ladder.score(0, 2) or (0,))[0]) / 2)
+    order = ladder.ranking()
+    assert [means[i] for i in order] == sorted(means, reverse=True)
+    text = format_ladder(ladder, seed=1, stack=200, blinds=(1, 2))
+    first, second = ladder.names[order[0]], ladder.names[order[1]]
+    verdict = "beats" if ladder.beats(order[0], order[1]) else "not separated from"
+    assert f" 1. {first}" in text and f"{verdict} {second}" in text
+    data = ladder_dict(ladder, seed=1, stack=200, blinds=(1, 2))
+    assert [r["bot"] for r in data["ranking"]] == [ladder.names[i] for i in order]
+    assert len(data["pairs"]) == 6 and all(p["hands"] == 400 for p in data["pairs"])
+
+
+def test_the_ladder_command_prints_json_and_a_heat_map(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("matplotlib", reason="the plot extra is not installed")
+    png = tmp_path / "ladder.png"
+    args = ["ladder", "rock", "calling-station", "--hands", "100", "--seed", "3", "--blinds", "1/2"]
+    assert 0 == main([*args, "--plot", str(png)])
+    out = capsys.readouterr().out
+    assert "ladder of 2 bots: 100 duplicate hands a pair, blinds 1/2, stacks 200, seed 3" in out
+    assert f"heat map saved to {png}" in out and png.read_bytes()[:4] == b"\x89PNG"
+    assert 0 == main([*args, "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert data["seed"] == 3 and {p["bot"] for p in data["pairs"]} == {"rock", "calling-station"}
+    again = play_ladder(["rock", "calling-station"], 100, stakes=Stakes(1, 2), seed=3)
+    assert data["pairs"][0]["bb_per_100"] == again.score(0, 1)[0]  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    ("bots", "message"),
+    [
+        (["rock"], "a ladder needs at least 2 bots, got 1"),
+        (["rock", "rock"], "a ladder plays each bot once; 'rock' is named twice"),
+        (["rock", "shark"], "unknown bot 'shark'"),
+    ],
+)
+def test_a_bad_ladder_is_one_clear_line(
+    bots: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert 2 == main(["ladder", *bots, "--hands", "10"])
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
