@@ -26,6 +26,7 @@ from holdem.bots.equity import EquityBot
 from holdem.errors import InvalidConfigError
 from holdem.hand.actions import Action, ActionKind, check_or_fold
 from holdem.hand.events import Phase
+from holdem.hand.state import HandResult
 from holdem.hand.views import SeatView
 from holdem.pushfold.classes import class_of_hands, hands
 from holdem.pushfold.endgame import EndGame, solve_endgame
@@ -155,6 +156,10 @@ class PushFoldBot:
     def start_hand(self, view: SeatView) -> None:
         if self.shares is None and len(view.stacks) > 1:  # "auto": the payouts for the field first seen
             self.shares = payout_shares(len(view.stacks))
+
+    def end_hand(self, view: SeatView, result: HandResult) -> None:
+        """The `equity` bot it plays above the threshold reads the opponents in every hand."""
+        self.equity.end_hand(view, result)
 
     def push_probability(self, view: SeatView) -> float | None:
         """The equilibrium's probability of pushing (or calling) with this hand, None when the
