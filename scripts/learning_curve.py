@@ -1,10 +1,11 @@
 """The learning curve of `holdem.learn`: train one policy from scratch, and play it at checkpoints in
-duplicate `holdem match`es against ``calling-station`` and ``random``.
+duplicate `holdem match`es against every panel bot and ``equity``, at 100 and 20 big blinds.
 
 Training runs for ``--seconds`` (seed ``--seed``); the policy is kept at each checkpoint and, once
-training is over, each kept policy plays ``--hands`` duplicate hands against each opponent (seed 7,
-the same deals for every checkpoint). Prints a Markdown table: seconds of training, hands trained,
-the training reward, and bb/100 with its 95% interval against each. Needs ``pip install -e '.[rl]'``.
+training is over, each kept policy plays ``--hands`` duplicate hands against each opponent at each
+depth (seed 7, the same deals for every checkpoint). Prints a Markdown table: seconds of training,
+hands trained, the training reward, and bb/100 with its 95% interval against each opponent at
+each depth. Needs ``pip install -e '.[rl]'``.
 """
 
 from __future__ import annotations
@@ -16,7 +17,17 @@ from pathlib import Path
 from holdem.bots.match import BotResult, MatchConfig, play_match
 from holdem.learn import LinearPolicy, Progress, train
 
-CHECKPOINTS = (0.5, 1, 2, 5, 10, 20, 40, 60, 120, 300)
+CHECKPOINTS = (0.5, 1, 2, 5, 10, 20, 40, 60, 120, 300, 600)
+OPPONENTS = (
+    "tight-aggressive",
+    "loose-aggressive",
+    "rock",
+    "maniac",
+    "loose-passive",
+    "calling-station",
+    "equity",
+)
+STACKS = (200, 40)  # 100 and 20 big blinds at blinds 1/2
 
 
 def main() -> None:
@@ -37,11 +48,9 @@ def main() -> None:
 
     final = train(seconds=args.seconds, seed=args.seed, on_progress=keep)
     print(f"trained {args.seconds:g} s from scratch (seed {args.seed}); final policy kept\n")
-    print(
-        "| training | hands trained | training reward (BB/hand) | vs calling-station bb/100 [95%] |", end=""
-    )
-    print(" vs random bb/100 [95%] |")
-    print("| --- | --- | --- | --- | --- |")
+    columns = [f"{name}, {stack // 2} bb" for stack in STACKS for name in OPPONENTS]
+    print("| training | hands trained | training reward (BB/hand) | " + " | ".join(columns) + " |")
+    print("| --- " * (3 + len(columns)) + "|")
     with tempfile.TemporaryDirectory() as folder:
         if kept[-1][0] < 0.99 * args.seconds:  # the final policy, unless a checkpoint holds it
             kept.append((args.seconds, -1, float("nan"), final))
@@ -49,15 +58,18 @@ def main() -> None:
             path = Path(folder) / f"policy-{k}.npz"
             policy.save(path)
             cells = [
-                _play(path, opponent, args.hands, args.workers) for opponent in ("calling-station", "random")
+                _play(path, opponent, stack, args.hands, args.workers)
+                for stack in STACKS
+                for opponent in OPPONENTS
             ]
             trained = "final" if hands < 0 else f"{hands:,}"
             shown = "" if reward != reward else f"{reward:.2f}"
-            print(f"| {seconds:.1f} s | {trained} | {shown} | {cells[0]} | {cells[1]} |", flush=True)
+            print(f"| {seconds:.1f} s | {trained} | {shown} | " + " | ".join(cells) + " |", flush=True)
 
 
-def _play(path: Path, opponent: str, hands: int, workers: int) -> str:
-    config = MatchConfig((f"holdem.learn:PolicyBot[path={path}]", opponent), seed=7, duplicate=True)
+def _play(path: Path, opponent: str, stack: int, hands: int, workers: int) -> str:
+    spec = f"holdem.learn:PolicyBot[path={path}]"
+    config = MatchConfig((spec, opponent), stack=stack, seed=7, duplicate=True)
     bot: BotResult = play_match(config, hands, workers=workers).bots[0]
     low, high = bot.ci95
     return f"{bot.bb_per_100:,.0f} [{low:,.0f}, {high:,.0f}]"

@@ -45,11 +45,12 @@ def unpack(archive: tarfile.TarFile, root: Path, members: list[tarfile.TarInfo] 
         archive.extractall(root, members=chosen)
 
 
-SLOW_FIRST = ("test_server_pace", "test_docs_examples", "test_pushfold_endgame", "test_server_cluster",
-              "test_server_home_browser", "test_server_storm", "test_server_join", "test_cli_messages",
+SLOW_FIRST = ("test_server_pace", "test_docs_examples", "test_learn", "test_pushfold_endgame",
+              "test_server_cluster", "test_server_home_browser", "test_server_storm", "test_server_join",
+              "test_cli_messages",
               "test_server_home_screen", "test_server_hostile", "test_server_home_http",
               "test_server_browser", "test_server_security", "test_bot_lifecycle", "test_server_tourney_bots",
-              "test_pushfold", "test_learn", "test_server_stored", "test_views_snapshots",
+              "test_pushfold", "test_server_stored", "test_views_snapshots", "test_ladder", "test_panel",
               "test_tournament_scale")  # fmt: skip
 """The test files that take longest (from 170 s down to 13 s each, measured on 2 cores with
 ``--durations=0``), longest first. They are collected first, so that the workers running files in

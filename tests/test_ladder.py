@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from holdem.bots.ladder import format_ladder, ladder_dict, play_ladder
-from holdem.bots.match import MatchConfig, play_match
+from holdem.bots.ladder import Ladder, format_ladder, ladder_dict, play_ladder
+from holdem.bots.match import BotResult, MatchConfig, MatchResult, play_match
 from holdem.cli import main
 from holdem.hand.stakes import Stakes
 
@@ -31,12 +31,37 @@ def test_the_ladder_is_the_same_on_worker_processes_and_on_dask() -> None:
     assert here.matches == play_ladder(BOTS[1:], 200, seed=2, workers=2, dask="local").matches
 
 
-def test_the_ranking_is_by_mean_against_the_field_and_says_who_beats_the_next() -> None:
+def result(first: str, second: str, bb_per_100: float) -> MatchResult:
+    """A made-up heads-up result: `first` wins `bb_per_100`, with an interval of +-10."""
+
+    def bot(name: str, bb: float) -> BotResult:
+        return BotResult(name, 100, int(bb), bb, (bb - 10, bb + 10), 0.5, 0.2, 1.0, 0, 100, 0.0)
+
+    return MatchResult((bot(first, bb_per_100), bot(second, -bb_per_100)), 100, 50, True, (), ())
+
+
+def test_the_ranking_is_an_instant_runoff_not_the_mean_against_the_field() -> None:
+    """The bully crushes the fish but loses to the shark and to the rock: the highest mean against
+    the field, yet the fish goes out first, and then the bully has the lowest mean."""
+    names = ("bully", "shark", "rock", "fish")
+    matches = {
+        (0, 1): result("bully", "shark", -50), (0, 2): result("bully", "rock", -30),
+        (0, 3): result("bully", "fish", 900), (1, 2): result("shark", "rock", 20),
+        (1, 3): result("shark", "fish", 100), (2, 3): result("rock", "fish", 50),
+    }  # fmt: skip
+    ladder = Ladder(names, matches, 100)
+    assert max(range(4), key=ladder.field_mean) == 0
+    assert ["shark", "rock", "bully", "fish"] == [names[i] for i in ladder.ranking()]
+    text = format_ladder(ladder, seed=1, stack=200, blinds=(1, 2))
+    assert " 1. shark" in text and "beats rock (+20 [+10, +30])" in text
+    assert "rock" in text.split(" 2. ")[1] and "beats bully (+30 [+20, +40])" in text
+
+
+def test_the_ranking_of_a_played_ladder_says_who_beats_the_next() -> None:
     ladder = play_ladder(BOTS, 400, seed=1)
-    means = [ladder.field_mean(i) for i in range(3)]
-    assert means[0] == pytest.approx(((ladder.score(0, 1) or (0,))[0] + (ladder.score(0, 2) or (0,))[0]) / 2)
     order = ladder.ranking()
-    assert [means[i] for i in order] == sorted(means, reverse=True)
+    means = [ladder.field_mean(i) for i in range(3)]
+    assert sorted(order) == [0, 1, 2] and means[order[-1]] == min(means)
     text = format_ladder(ladder, seed=1, stack=200, blinds=(1, 2))
     first, second = ladder.names[order[0]], ladder.names[order[1]]
     verdict = "beats" if ladder.beats(order[0], order[1]) else "not separated from"

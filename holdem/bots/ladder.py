@@ -2,9 +2,10 @@
 
 Each pair's match is exactly ``holdem match A B --duplicate`` with the ladder's hands, stakes,
 stack and seed (so any cell can be played again alone), and its chunks of hands are spread over
-worker processes or a Dask cluster with `holdem.bots.parallel.ordered_map`. The ranking orders the
-bots by their mean bb/100 against the field; beside each bot it says whether it beat the next one
-down in their own match with an interval above zero.
+worker processes or a Dask cluster with `holdem.bots.parallel.ordered_map`. The ranking is an
+instant runoff (the bot with the lowest mean bb/100 against those left is out, again and again);
+beside each bot it says whether it beat the next one down in their own match with an interval
+above zero.
 """
 
 from __future__ import annotations
@@ -45,19 +46,32 @@ class Ladder:
         bot = result.bots[0 if i < j else 1]
         return bot.bb_per_100, bot.ci95[0], bot.ci95[1]
 
-    def field_mean(self, i: int) -> float:
-        """Bot i's mean bb/100 over the opponents it played."""
-        scores = [s[0] for j in range(len(self.names)) if (s := self.score(i, j)) is not None]
+    def field_mean(self, i: int, among: Sequence[int] | None = None) -> float:
+        """Bot i's mean bb/100 over the opponents it played (of `among`, when given)."""
+        others = range(len(self.names)) if among is None else among
+        scores = [s[0] for j in others if (s := self.score(i, j)) is not None]
         return sum(scores) / len(scores) if scores else math.nan
 
     def ranking(self) -> list[int]:
-        """The bots, best first by mean bb/100 against the field."""
-        return sorted(range(len(self.names)), key=lambda i: (-self.field_mean(i), i))
+        """The bots, best first, by instant runoff (as the Annual Computer Poker Competition ranks):
+        the bot with the lowest mean against those still in is out, and the means are taken again,
+        so that winning big against a weak bot does not rank a bot above those it loses to."""
+        left, out = list(range(len(self.names))), []
+        while len(left) > 1:
+            means = {i: self.field_mean(i, [j for j in left if j != i]) for i in left}
+            worst = min(left, key=lambda i: (_or_low(means[i]), -i))
+            left.remove(worst)
+            out.append(worst)
+        return left + out[::-1]
 
     def beats(self, i: int, j: int) -> bool:
         """Whether bot i beat bot j with a 95% interval above zero."""
         score = self.score(i, j)
         return score is not None and score[1] > 0
+
+
+def _or_low(value: float) -> float:
+    return -math.inf if math.isnan(value) else value
 
 
 def play_ladder(
@@ -144,7 +158,7 @@ def format_ladder(ladder: Ladder, *, seed: int, stack: int, blinds: tuple[int, i
     lines.append(" " * label + "".join(f"{names[j][:12]:>{width}}" for j in order))
     for i in order:
         lines.append(f"{names[i]:<{label}}" + "".join(_cell(ladder.score(i, j), width) for j in order))
-    lines += ["", "ranking (mean bb/100 against the field; then the match with the next one down):"]
+    lines += ["", "ranking (instant runoff; mean bb/100 against the field; the match with the next down):"]
     for place, i in enumerate(order, 1):
         line = f"{place:>2}. {names[i]:<{label}} {ladder.field_mean(i):>9.1f}"
         if place < len(order):

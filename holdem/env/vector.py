@@ -63,7 +63,7 @@ class VectorHeadsUpEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         num_envs: int,
         opponent: Opponent | None = None,
         *,
-        stack: int = 200,
+        stack: int | npt.ArrayLike = 200,
         stakes: Stakes | None = None,
         fractions: Sequence[float] = (0.5, 1.0, 2.0),
         seed: int | None = None,
@@ -76,14 +76,15 @@ class VectorHeadsUpEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
             )
         self.metadata = {"autoreset_mode": autoreset_mode, "render_modes": []}
         self.autoreset_mode = autoreset_mode
-        self.tables = VectorTables(num_envs, 2, stack, stakes, seed=seed, fractions=fractions)
+        stacks = stack if isinstance(stack, int) else np.repeat(np.asarray(stack).reshape(-1, 1), 2, axis=1)
+        self.tables = VectorTables(num_envs, 2, stacks, stakes, seed=seed, fractions=fractions)
         self._resetting = np.zeros(num_envs, dtype=bool)  # NEXT_STEP: the hand ended at the last step
         self._shown: Array = np.zeros(0)  # the observations returned last
         self.num_envs = num_envs
         self._opponent_given = opponent
         self._rng = np.random.default_rng(seed)
         self.opponent = opponent if opponent is not None else random_opponent(self._rng)
-        high = observation_bounds(2, 2 * stack, self.tables.stakes.big_blind)
+        high = observation_bounds(2, 2 * int(np.max(stack)), self.tables.stakes.big_blind)
         self.single_observation_space = spaces.Box(np.zeros_like(high), high, dtype=np.float32)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.single_action_space = spaces.Discrete(len(self.tables.actions))

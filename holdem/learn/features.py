@@ -24,7 +24,9 @@ __all__ = ["FEATURES", "features"]
 FEATURES = (
     "bias", "preflop equity", "made strength", "pair", "two pair", "trips", "straight or better",
     "preflop", "flop", "turn", "river", "button", "pot odds", "facing a bet", "pot size",
-    "stack to pot", "preflop equity facing a bet", "made strength facing a bet",
+    "stack to pot", "preflop equity facing a bet", "made strength facing a bet", "depth",
+    "preflop equity x depth", "raises this street", "preflop equity x raises", "price of the stack",
+    "made strength x raises",
 )  # fmt: skip
 """The names of the feature columns, in order."""
 
@@ -84,4 +86,16 @@ def features(obs: Floats32) -> Floats32:
     out[:, 15] = np.minimum(obs[:, seats_at(players)] / np.maximum(pot, 1.0), 10.0) / 10
     out[:, 16] = out[:, 1] * out[:, 13]
     out[:, 17] = out[:, 2] * out[:, 13]
+    seats = seats_at(players)
+    own = obs[:, seats] + obs[:, seats + 1]
+    others = (obs[:, seats + 4 : seats + 4 * players : 4] + obs[:, seats + 5 : seats + 4 * players : 4]).max(
+        axis=1
+    )
+    out[:, 18] = np.log1p(np.minimum(own, others)) / np.log1p(200.0) * 2 - 1  # -1 none, 1 at 200 bb
+    out[:, 19] = out[:, 1] * out[:, 18]
+    street_raises = (obs[:, STREET:POSITION] * obs[:, rest + 4 : rest + 8]).sum(axis=1)
+    out[:, 20] = np.minimum(street_raises, 3.0) / 3
+    out[:, 21] = out[:, 1] * out[:, 20]
+    out[:, 22] = np.minimum(to_call / np.maximum(obs[:, seats] + to_call, 1e-9), 1.0)
+    out[:, 23] = out[:, 2] * out[:, 20]
     return out

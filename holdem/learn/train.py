@@ -4,7 +4,9 @@ Each update plays a batch of decisions at thousands of tables at once; every dec
 is credited with the chips the hand won (in big blinds) less a learned linear estimate of them
 (the baseline), and the weights take an Adam step up the gradient of the log-probabilities of
 the actions played, weighted by that advantage, plus a little entropy. The opponent at each table
-is one of `opponents` (row by row), so the policy meets several styles at once.
+is one of `opponents` (row by row), or of a league of the panel's styles and the policy's own
+past versions, so the policy meets several styles at once, at stack depths from 15 to 200 big
+blinds that its features see.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import numpy.typing as npt
 
 from holdem.env.vector import Opponent, VectorHeadsUpEnv
 from holdem.learn.features import FEATURES, features
+from holdem.learn.league import League, style_opponent
 from holdem.learn.policy import LinearPolicy
 
 __all__ = ["Progress", "calling_station", "mixed", "random_policy", "train"]
@@ -31,7 +34,8 @@ def calling_station(obs: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]) -
 
 
 def random_policy(rng: np.random.Generator) -> Opponent:
-    """Uniform among the legal actions, as the ``random`` bot."""
+    """Uniform among the legal actions (not the ``random`` bot, which picks a kind of action
+    first: `holdem.learn.league.random_bot` is that one)."""
 
     def act(obs: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]) -> npt.ArrayLike:
         chosen: npt.NDArray[np.intp] = np.argmax(rng.random(mask.shape) * mask, axis=1)
@@ -73,9 +77,12 @@ class _Decisions:
     chosen: npt.NDArray[np.int64]
     probs: Floats
     hand: npt.NDArray[np.int64]
+    group: npt.NDArray[np.int64]
 
     def where(self, rows: npt.NDArray[np.bool_]) -> _Decisions:
-        return _Decisions(self.feats[rows], self.chosen[rows], self.probs[rows], self.hand[rows])
+        return _Decisions(
+            self.feats[rows], self.chosen[rows], self.probs[rows], self.hand[rows], self.group[rows]
+        )
 
 
 @attrs.define
@@ -108,18 +115,36 @@ def train(
     opponents: Sequence[Opponent] | None = None,
     policy: LinearPolicy | None = None,
     on_progress: Callable[[Progress], None] | None = None,
+    depths: tuple[float, float] = (15.0, 200.0),
+    past: int = 3,
+    remember_every: int = 25,
 ) -> LinearPolicy:
     """Train from `policy` (untrained by default) until `seconds` have passed or `hands` hands have
-    ended, whichever comes first; `on_progress` hears of each update. The opponents are the
-    ``calling-station`` and ``random`` bots' policies, a table each in turn, unless given."""
+    ended, whichever comes first; `on_progress` hears of each update.
+
+    Each table plays at its own depth, drawn between `depths` big blinds (evenly in the logarithm).
+    The opponents, a table each in turn, are a league unless given: the panel's five styles
+    (`holdem.learn.league`) and `past` earlier versions of the policy, the oldest replaced by the
+    current one every `remember_every` updates. Each opponent's hands weigh alike in an update,
+    whatever the size of its pots (measured: with ``calling-station`` and ``random`` in the league,
+    their huge pots drowned the rest, and the policy learned to bet into everyone)."""
     if seconds is None and hands is None:
         raise ValueError("train needs seconds=, hands= or both, to know when to stop")
+    if not 1 <= depths[0] <= depths[1]:
+        raise ValueError(f"depths are two numbers of big blinds, the first at least 1, got {depths!r}")
     rng = np.random.default_rng(seed)
-    if opponents is None:
-        opponents = [calling_station, random_policy(np.random.default_rng(seed + 1))]
     current = policy if policy is not None else LinearPolicy.untrained()
     fractions = current.fractions
-    env = VectorHeadsUpEnv(tables, mixed(opponents), seed=seed, fractions=fractions)
+    league = None
+    if opponents is None:
+        league = _league(seed, past)
+        league.remember(current)
+    opponent = league if league is not None else mixed(opponents or [])
+    low, high = np.log(depths[0]), np.log(depths[1])
+    stacks = np.maximum(np.round(np.exp(rng.uniform(low, high, tables)) * 2), 4).astype(np.int64)
+    env = VectorHeadsUpEnv(tables, opponent, stack=stacks, seed=seed, fractions=fractions)
+    groups = len(league.opponents) if league is not None else max(1, len(opponents or []))
+    group = np.arange(tables) % groups
     weights, baseline = current.weights.copy(), np.zeros(len(FEATURES))
     adam = _Adam(rate, np.zeros_like(weights), np.zeros_like(weights))
     obs, info = env.reset(seed=seed)
@@ -134,15 +159,17 @@ def train(
             chosen = np.minimum(
                 (probs.cumsum(axis=1) < rng.random((tables, 1))).sum(axis=1), probs.shape[1] - 1
             )
-            pending.append(_Decisions(feats, chosen, probs, hand.copy()))
+            pending.append(_Decisions(feats, chosen, probs, hand.copy(), group))
             obs, reward, done, _, info = env.step(chosen)
             for i in np.nonzero(done)[0].tolist():
                 ends[int(hand[i])] = float(reward[i])
                 hand[i], next_hand = next_hand, next_hand + 1
         rewards = list(ends.values())
         finished += len(rewards)
-        weights, pending = _update(weights, baseline, adam, pending, ends, entropy)
+        weights, pending = _update(weights, baseline, adam, pending, ends, entropy, groups)
         ends.clear()  # every decision of an ended hand was made before it ended: all used
+        if league is not None and adam.t % remember_every == 0:
+            league.remember(LinearPolicy(weights.copy(), fractions))
         if on_progress is not None and rewards:
             elapsed = time.perf_counter() - start
             on_progress(
@@ -153,7 +180,7 @@ def train(
 
 def _update(
     weights: Floats, baseline: Floats, adam: _Adam, pending: list[_Decisions], ends: dict[int, float],
-    entropy: float,
+    entropy: float, groups: int,
 ) -> tuple[Floats, list[_Decisions]]:  # fmt: skip
     """One policy-gradient step from the decisions whose hands have ended (`ends`: hand -> reward);
     the new weights, and the decisions still waiting for their hands to end."""
@@ -169,7 +196,13 @@ def _update(
     returns = np.array([ends[h] for d in used for h in d.hand.tolist()])
     advantage = returns - x @ baseline
     baseline += 0.05 * x.T @ advantage / len(x) / max(1.0, float(np.mean(x * x)) * len(FEATURES))
-    scale = advantage / (advantage.std() + 1e-8)
+    group = np.concatenate([d.group for d in used])
+    spread = np.ones(groups)
+    for k in range(groups):  # each opponent's hands weigh alike, whatever the size of its pots
+        at = group == k
+        if at.sum() > 1:
+            spread[k] = advantage[at].std() + 1e-8
+    scale = advantage / spread[group]
     grad_logp = -p
     grad_logp[np.arange(len(a)), a] += 1.0
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -177,3 +210,10 @@ def _update(
     entropy_grad = -p * (logp - (p * logp).sum(axis=1, keepdims=True))
     gradient = x.T @ (grad_logp * scale[:, None] + entropy * entropy_grad) / len(x)
     return weights + adam.step(gradient), waiting
+
+
+def _league(seed: int, past: int) -> League:
+    from holdem.bots.styles import STYLES
+
+    rng = np.random.default_rng([seed, 1])
+    return League([style_opponent(name, rng) for name in STYLES], past, rng)

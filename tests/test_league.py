@@ -1,0 +1,100 @@
+"""The league a policy learns in: the panel's styles on observations, the `random` bot's choice,
+past versions of the policy, and stack depths the policy can see."""
+
+import numpy as np
+import pytest
+
+from holdem import Action, Hand, Stakes
+from holdem.cards.card import parse_cards
+from holdem.cards.deck import Deck
+from holdem.env.encoding import ActionSpace, observation
+from holdem.learn import LinearPolicy, train
+from holdem.learn.features import FEATURES, features
+from holdem.learn.league import League, made_equity, random_bot, style_opponent
+from holdem.vector.tables import VectorTables
+
+
+def spot(
+    button: str, big_blind: str = "", stack: int = 200, raise_to: int | None = None, board: str = ""
+) -> Hand:
+    """Heads-up: player 1 (the button) holds `button`, player 0 `big_blind`; the button raises to
+    `raise_to` first when given (then the big blind is to act)."""
+    holes = [tuple(parse_cards(big_blind)) if big_blind else (None, None), tuple(parse_cards(button))]
+    hand = Hand.start([stack, stack], Stakes(1, 2), deck=Deck.for_hand(holes, parse_cards(board)))
+    if raise_to is not None:
+        hand.act(Action.raise_to(raise_to))
+    return hand
+
+
+def choose(style: str, hand: Hand) -> str:
+    view = hand.view(hand.actor)  # type: ignore[arg-type]
+    space = ActionSpace()
+    act = style_opponent(style, np.random.default_rng(0))
+    index = int(np.asarray(act(observation(view)[None, :], space.mask(view)[None, :].astype(bool)))[0])
+    return space.names[index]
+
+
+def test_vector_styles_open_as_the_panel_does_heads_up() -> None:
+    assert choose("maniac", spot("7h2c")).startswith("raise")
+    assert choose("rock", spot("7h2c")) == "fold"
+    assert choose("rock", spot("AhAc")).startswith("raise")
+    assert choose("loose-passive", spot("Kh8c")) == "check/call"  # a limp: it opens 15% heads-up
+
+
+def test_vector_styles_facing_a_raise_fold_call_or_re_raise_by_their_shares() -> None:
+    facing = {hole: spot("3c3d", hole, raise_to=6) for hole in ("7h2c", "Kh8c", "AhAd")}
+    assert choose("rock", facing["Kh8c"]) == "fold"
+    assert choose("loose-passive", facing["Kh8c"]) == "check/call"
+    assert choose("tight-aggressive", facing["AhAd"]).startswith("raise")
+    assert choose("maniac", facing["7h2c"]) == "fold"  # even the maniac calls only half of hands
+
+
+def test_made_equity_orders_the_made_hands() -> None:
+    def equity_of(hole: str, board: str) -> float:
+        hand = spot("2c3d", hole, board=board)
+        hand.act(Action.call())
+        hand.act(Action.check())
+        return float(made_equity(observation(hand.view(0))[None, :])[0])
+
+    nothing, pair, two_pair, set_ = (equity_of(h, "Jh8h2d") for h in ("6c4s", "Jc4s", "Jc8s", "8c8s"))
+    assert 0.3 <= nothing < 0.45 < 0.5 <= pair < 0.8 <= two_pair < 0.92 <= set_
+
+
+def test_the_random_bot_is_always_legal_and_folds_only_facing_a_bet() -> None:
+    tables = VectorTables(256, 2, 200, seed=3)
+    act = random_bot(np.random.default_rng(1))
+    kinds = set()
+    for _ in range(200):
+        obs, legal = tables.observe(), tables.legal
+        chosen = np.asarray(act(obs, legal))
+        assert legal[np.arange(len(chosen)), chosen].all()
+        facing = obs[:, -7] > 0  # to call
+        assert not (chosen[~facing] == 0).any()
+        kinds |= set(chosen.tolist())
+        tables.step(chosen)
+    assert {0, 1, 2, 3, 4, 5} <= kinds
+
+
+def test_the_league_keeps_the_newest_past_versions() -> None:
+    rng = np.random.default_rng(0)
+    league = League([style_opponent("rock", rng)], 2, rng)
+    assert len(league.opponents) == 3
+    first, second, third = (LinearPolicy.untrained() for _ in range(3))
+    league.remember(first)
+    a = league.opponents[1:]
+    league.remember(second)
+    league.remember(third)
+    assert a[0] not in league.opponents and len(league.opponents) == 3
+
+
+def test_the_policy_sees_the_stack_depth() -> None:
+    depth = FEATURES.index("depth")
+    shallow, deep = (
+        features(observation(spot("AhKd", stack=s).view(1))[None, :])[0, depth] for s in (40, 400)
+    )
+    assert -1 < shallow < deep < 1.01
+
+
+def test_training_depths_are_checked() -> None:
+    with pytest.raises(ValueError, match="depths are two numbers of big blinds"):
+        train(hands=10, depths=(0.5, 10.0))
