@@ -4,7 +4,8 @@ Speed: decisions per second of each, heads-up against the random bot, in the sam
 their default 300 samples; the new bot's preflop equities are computed once per process, and the
 first run, which computes them, is reported separately as "cold"). Strength: a duplicate match
 between the two; the new bot keeps its strength if the 95% interval of its winnings includes
-zero or lies above it. A benchmark, not a test.
+zero or lies above it. Then duplicate matches against round 4's bot (scripts/equity_bot_round4.py,
+before it read its opponents) at 100 and 20 big blinds. A benchmark, not a test.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from equity_bot_round4 import EquityBotRound4
 from equity_bot_v1 import EquityBotV1
 
 from holdem.bots.equity import EquityBot
@@ -35,6 +37,7 @@ def main() -> None:
     parser.add_argument("--duel", type=int, default=4000, help="hands of the duplicate match (0: skip)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--round4", type=int, default=20000, help="hands against round 4's bot (0: skip)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     report: dict[str, object] = {"cold_new": decisions_per_second(EquityBot, args.hands, args.seed)}
@@ -53,6 +56,11 @@ def main() -> None:
             "ci95": list(duel.bots[0].ci95),
             "seconds": time.perf_counter() - start,
         }
+    if args.round4:
+        for stack in (200, 40):
+            config = MatchConfig((EquityBot, EquityBotRound4), stack=stack, seed=args.seed, duplicate=True)
+            bot = play_match(config, args.round4, workers=args.workers).bots[0]
+            report[f"round4_{stack // 2}bb"] = {"bb_per_100": bot.bb_per_100, "ci95": list(bot.ci95)}
     if args.json:
         print(json.dumps(report))
         return
@@ -64,6 +72,14 @@ def main() -> None:
         low, high = d["ci95"]
         print(f"duplicate match, {d['hands']:,} hands: new bot {d['new_bb_per_100']:+.1f} bb/100 "
               f"against the old, 95% interval [{low:+.1f}, {high:+.1f}] ({d['seconds']:.0f} s)")  # fmt: skip
+    for stack in (100, 20) if args.round4 else ():
+        r = report[f"round4_{stack}bb"]
+        assert isinstance(r, dict)
+        low, high = r["ci95"]
+        print(
+            f"against round 4's bot, {args.round4:,} duplicate hands at {stack} bb: {r['bb_per_100']:+.1f}"
+            f" bb/100, 95% interval [{low:+.1f}, {high:+.1f}]"
+        )
 
 
 if __name__ == "__main__":

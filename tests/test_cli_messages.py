@@ -228,14 +228,19 @@ def test_a_command_stopped_while_its_dask_cluster_starts_says_interrupted_and_le
     settle: float,
 ) -> None:
     """SIGTERM while `LocalCluster` was starting: distributed's clean-up of the cluster half made
-    failed (AssertionError: Status.init), and again as the process exited, each as a traceback."""
+    failed (AssertionError: Status.init), and again as the process exited, each as a traceback.
+    On a quick machine the cluster may be up by the later stop: then the tournaments finished so
+    far are reported as interrupted, which is as right (found so: this test failed on a quiet
+    machine whose cluster started within 1.5 s)."""
     import signal
 
     args = [*TOURNAMENTS, "--workers", "2", "--dask", "local"]
     status, out, err = stopped(args, signal.SIGTERM, settle=settle)
     assert 130 == status, err
     assert "Traceback" not in out + err
-    assert "holdem tournament: interrupted" in err
+    started = "(interrupted: the results of the tournaments finished so far)" in out
+    assert started or "holdem tournament: interrupted" in err, (out, err)
+    assert started != bool(err), (out, err)  # one or the other, never both, never neither
 
 
 def test_sigterm_to_holdem_join_leaves_the_seat_and_prints_the_summary(tmp_path: Path) -> None:

@@ -221,7 +221,7 @@ def plot_ladder(ladder: Ladder, path: Path) -> None:
                 star = "•" if score[1] > 0 or score[2] < 0 else ""
                 ax.text(c, r, f"{score[0]:.0f}{star}", ha="center", va="center", fontsize=8, color="black")
     fig.colorbar(image, ax=ax, label="bb/100, row against column")
-    ax.set_title(f"Ladder: {ladder.hands:,} duplicate hands a pair")
+    ax.set_title(f"Ladder: {ladder.hands:,} duplicate hands a pair (•: 95% interval clear of zero)")
     fig.tight_layout()
     fig.savefig(str(path), format="png")
     plt.close(fig)

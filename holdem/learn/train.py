@@ -135,15 +135,7 @@ def train(
     rng = np.random.default_rng(seed)
     current = policy if policy is not None else LinearPolicy.untrained()
     fractions = current.fractions
-    league = None
-    if opponents is None:
-        league = _league(seed, past)
-        league.remember(current)
-    opponent = league if league is not None else mixed(opponents or [])
-    low, high = np.log(depths[0]), np.log(depths[1])
-    stacks = np.maximum(np.round(np.exp(rng.uniform(low, high, tables)) * 2), 4).astype(np.int64)
-    env = VectorHeadsUpEnv(tables, opponent, stack=stacks, seed=seed, fractions=fractions)
-    groups = len(league.opponents) if league is not None else max(1, len(opponents or []))
+    env, league, groups = _environment(current, opponents, past, depths, tables, seed, rng)
     group = np.arange(tables) % groups
     weights, baseline = current.weights.copy(), np.zeros(len(FEATURES))
     adam = _Adam(rate, np.zeros_like(weights), np.zeros_like(weights))
@@ -210,6 +202,24 @@ def _update(
     entropy_grad = -p * (logp - (p * logp).sum(axis=1, keepdims=True))
     gradient = x.T @ (grad_logp * scale[:, None] + entropy * entropy_grad) / len(x)
     return weights + adam.step(gradient), waiting
+
+
+def _environment(
+    current: LinearPolicy, opponents: Sequence[Opponent] | None, past: int, depths: tuple[float, float],
+    tables: int, seed: int, rng: np.random.Generator,
+) -> tuple[VectorHeadsUpEnv, League | None, int]:  # fmt: skip
+    """The tables (each at its own depth), the league when no opponents are given, and how many
+    opponents take the tables in turn."""
+    league = None
+    if opponents is None:
+        league = _league(seed, past)
+        league.remember(current)
+    opponent = league if league is not None else mixed(opponents or [])
+    low, high = np.log(depths[0]), np.log(depths[1])
+    stacks = np.maximum(np.round(np.exp(rng.uniform(low, high, tables)) * 2), 4).astype(np.int64)
+    env = VectorHeadsUpEnv(tables, opponent, stack=stacks, seed=seed, fractions=current.fractions)
+    groups = len(league.opponents) if league is not None else max(1, len(opponents or []))
+    return env, league, groups
 
 
 def _league(seed: int, past: int) -> League:
