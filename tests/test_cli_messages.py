@@ -340,3 +340,41 @@ def test_replay_and_convert_over_many_files_show_their_progress(tmp_path: Path) 
         ["convert", *files, "--to", "pokerstars", "--out", str(tmp_path / "o.txt")]
     )
     assert 0 == status and "30/30 files" in shown
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["match", "equity", "random", "--dupe"],
+         "holdem match: error: unrecognized arguments: --dupe; did you mean --duplicate? (see holdem match"),
+        (["ladder", "rock", "maniac", "--workrs", "2"],
+         "holdem ladder: error: unrecognized arguments: --workrs 2; did you mean --workers?"),
+        (["match", "equity", "random", "--zzz"],
+         "holdem match: error: unrecognized arguments: --zzz (see holdem match --help)"),
+        (["join", "127.0.0.1:18765", "--table", "t", "--bot", "random"],
+         "the server's URL starts with http:// or https://, e.g. http://127.0.0.1:18765"),
+    ],
+)  # fmt: skip
+def test_a_usage_error_names_the_subcommand_and_what_was_meant(
+    argv: list[str], expected: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    err = capsys.readouterr().err
+    assert 2 == stop.value.code and expected in err and err.count("\n") == 1
+
+
+def test_replaying_a_pokerstars_file_says_to_convert_it_first(capsys: pytest.CaptureFixture[str]) -> None:
+    source = Path(__file__).parent / "data" / "pokerstars" / "posts.txt"
+    assert 1 == main(["replay", str(source)])
+    out = capsys.readouterr().out
+    assert "PokerStars text, not PHH: convert it first (holdem convert FILE --to phh" in out
+    assert "TOML" not in out
+
+
+def test_a_reader_that_stops_early_ends_the_command_quietly() -> None:
+    """`holdem eval ... | head -0`: the pipe closes before the answer is written; no "error: Broken
+    pipe", the shell's status for SIGPIPE (141), as the shell's own tools."""
+    command = " ".join(HOLDEM) + " eval As Ks Qs Js Ts | head -0; echo status ${PIPESTATUS[0]}"
+    done = subprocess.run(["bash", "-c", command], capture_output=True, text=True, timeout=60)
+    assert "status 141" in done.stdout and "" == done.stderr, done.stderr

@@ -21,6 +21,7 @@ from holdem.console.arguments import (
     counted,
     fresh_seed,
     integer,
+    parse,
     players,
     png,
     positive_int,
@@ -361,7 +362,7 @@ def _stop(signum: int, frame: object) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (130 when interrupted by Ctrl-C)."""
-    args = build_parser().parse_args(_joined_negative_lists(sys.argv[1:] if argv is None else argv))
+    args = parse(build_parser(), _joined_negative_lists(sys.argv[1:] if argv is None else argv))
     if os.getcwd() not in sys.path:  # so that bots given as mybot:MyBot load from the current folder
         sys.path.insert(0, os.getcwd())
     command = " ".join(filter(None, (args.command, getattr(args, "acpc_command", None))))
@@ -375,6 +376,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except HoldemError as error:
         print(f"holdem {command}: error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader stopped early (| head): quiet, as the shell's own tools are
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing left to flush at exit
+        return 128 + signal.SIGPIPE
     except OSError as error:
         where = f": {error.filename!r}" if error.filename else ""
         print(f"holdem {command}: error: {error.strerror or error}{where}", file=sys.stderr)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -107,6 +108,29 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def parse(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Namespace:
+    """Parse `argv`; an unknown argument is refused by the subcommand it was given to (``holdem
+    match: error: ... (see holdem match --help)``), with the nearest option it has, if one is near."""
+    args, extra = parser.parse_known_args(argv)
+    if not extra:
+        return args
+    owner = parser
+    while (choices := _subcommands(owner)) is not None and (name := getattr(args, choices[0], None)):
+        owner = choices[1][name]
+    options = [o for action in owner._actions for o in action.option_strings if o.startswith("--")]
+    words = [word.split("=")[0] for word in extra if word.startswith("-")]
+    near = [match for word in words for match in difflib.get_close_matches(word, options, 1)]
+    hint = f"; did you mean {near[0]}?" if near else ""
+    owner.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
+
+
+def _subcommands(parser: argparse.ArgumentParser) -> tuple[str, dict[str, argparse.ArgumentParser]] | None:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return action.dest, action.choices
+    return None
 
 
 class Help(argparse.ArgumentDefaultsHelpFormatter):

@@ -51,6 +51,11 @@ def loads(text: str, *, many: bool = False) -> list[dict[str, Any]]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
+        if "PokerStars " in text[:300] and " Hand #" in text[:300]:
+            raise InvalidHistoryError(
+                "PokerStars text, not PHH: convert it first (holdem convert FILE --to phh --out"
+                " hands.phhs), then replay hands.phhs"
+            ) from None
         raise InvalidHistoryError(f"not valid TOML: {error}") from None
     except ValueError as error:  # e.g. an integer with more digits than Python converts
         raise InvalidHistoryError(f"not valid PHH: a number cannot be read: {error}") from None

@@ -102,7 +102,7 @@ def _add_join(sub: argparse._SubParsersAction[Parser]) -> None:
         "one-line summary. With --tournament ID it enters that tournament instead, follows its moves "
         "between tables, and prints its place and prize.",
     )
-    join.add_argument("url", help="the server, e.g. http://127.0.0.1:8000")
+    join.add_argument("url", type=_server_url, help="the server, e.g. http://127.0.0.1:8000")
     where = join.add_mutually_exclusive_group(required=True)
     where.add_argument("--table", metavar="ID", help="the table to join")
     where.add_argument(
@@ -117,6 +117,16 @@ def _add_join(sub: argparse._SubParsersAction[Parser]) -> None:
     join.add_argument("--hands", type=positive_int, help="hands to play, then leave (default: until stopped)")
     join.add_argument("--seed", type=integer, default=None, help=SEED_HELP)
     join.set_defaults(run=_cmd_join)
+
+
+def _server_url(text: str) -> str:
+    """A server's address: http:// or https://, a host and a port or path."""
+    if not text.startswith(("http://", "https://")):
+        raise argparse.ArgumentTypeError(
+            f"the server's URL starts with http:// or https://, e.g. http://{text.split('://')[-1]}"
+            f" (got {text!r})"
+        )
+    return text
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
