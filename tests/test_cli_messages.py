@@ -378,3 +378,29 @@ def test_a_reader_that_stops_early_ends_the_command_quietly() -> None:
     command = " ".join(HOLDEM) + " eval As Ks Qs Js Ts | head -0; echo status ${PIPESTATUS[0]}"
     done = subprocess.run(["bash", "-c", command], capture_output=True, text=True, timeout=60)
     assert "status 141" in done.stdout and "" == done.stderr, done.stderr
+
+
+def test_holdings_that_can_never_be_dealt_say_never_at_once() -> None:
+    """Three pairs of aces need six aces: never, not "almost never", and without sampling first."""
+    from holdem import equity
+    from holdem.errors import ImpossibleSpotError
+
+    for holdings in (["AA", "AA", "AA"], ["AA", "AA", "AK"]):
+        with pytest.raises(
+            ImpossibleSpotError, match=r"can never be dealt at once: every deal needs a card twice"
+        ):
+            equity(holdings, samples=1000)
+    assert equity(["AA", "AA"], samples=1000).players[0].equity == pytest.approx(0.5, abs=0.05)
+
+
+def test_a_bot_playing_itself_has_distinct_names_in_its_history_which_converts(tmp_path: Path) -> None:
+    """`holdem match random random --history`: the hands name `random` and `random#2`, so that
+    `holdem convert` takes them (it refused hands that named one player twice)."""
+    assert 0 == main(["match", "random", "random", "--hands", "4", "--seed", "1", "--history", str(tmp_path)])
+    text = (tmp_path / "match.phhs").read_text(encoding="utf-8")
+    assert 4 == text.count("'random#2'") == text.count("'random'")  # each named once a hand
+    out = tmp_path / "hands.txt"
+    assert 0 == main(["convert", str(tmp_path / "match.phhs"), "--to", "pokerstars", "--out", str(out)])
+    assert (
+        "Seat 2: random#2 (200 in chips)" in out.read_text(encoding="utf-8") or "random#2" in out.read_text()
+    )

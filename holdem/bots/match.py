@@ -239,8 +239,16 @@ def _play_hands(
         if export:
             from holdem.formats.phh import export as export_phh
 
-            names = [bot_name(config.specs[b]) for b in seat_bot]
+            names = [seat_names(config.specs)[b] for b in seat_bot]
             chunk.histories.append(export_phh(hand) | {"players": names, "hand": index})
+
+
+def seat_names(specs: Sequence[BotSpec]) -> list[str]:
+    """The bots' names in hand histories, made distinct where a bot plays itself (``random``,
+    ``random#2``): a hand history names each player once."""
+    names = [bot_name(spec) for spec in specs]
+    return [name if names[:k].count(name) == 0 else f"{name}#{names[:k].count(name) + 1}"
+            for k, name in enumerate(names)]  # fmt: skip
 
 
 def _seating(n: int, r: int) -> tuple[tuple[int, ...], tuple[int, ...], itemgetter[Any]]:

@@ -253,6 +253,34 @@ def all_in_values(
     return [float(x) for x in won]
 
 
+def _dealable(ranges: list[list[Combo]], used: set[int], budget: int = 100_000) -> bool | None:
+    """Whether some deal gives every player a combination of their range with no card twice (None:
+    not settled within `budget` steps of the search, narrowest range first)."""
+    order = sorted(ranges, key=len)
+    steps = 0
+
+    def place(k: int) -> bool | None:
+        nonlocal steps
+        if k == len(order):
+            return True
+        unsettled = False
+        for a, b, _ in order[k]:
+            steps += 1
+            if steps > budget:
+                return None
+            if a in used or b in used:
+                continue
+            used.update((a, b))
+            found = place(k + 1)
+            used.difference_update((a, b))
+            if found:
+                return True
+            unsettled |= found is None
+        return None if unsettled else False
+
+    return place(0)
+
+
 def _monte_carlo(
     labels: list[str],
     ranges: list[list[Combo]],
@@ -261,6 +289,8 @@ def _monte_carlo(
     samples: int,
     rng: int | random.Random | np.random.Generator | None,
 ) -> EquityResult:
+    if _dealable(ranges, set(known)) is False:
+        raise ImpossibleSpotError("the holdings can never be dealt at once: every deal needs a card twice")
     gen = _generator(rng)
     t = tables()
     combos = [np.array([(a, b) for a, b, _ in r], dtype=np.int64) for r in ranges]
@@ -279,7 +309,7 @@ def _monte_carlo(
         attempts += batch
         if not len(holes):
             if attempts >= 20 * samples:
-                raise ImpossibleSpotError("the holdings can (almost) never be dealt at once")
+                raise ImpossibleSpotError("the holdings can almost never be dealt at once")
             continue
         order = gen.random((len(holes), 52))
         order[:, fixed] = 2.0
