@@ -404,3 +404,19 @@ def test_a_bot_playing_itself_has_distinct_names_in_its_history_which_converts(t
     assert (
         "Seat 2: random#2 (200 in chips)" in out.read_text(encoding="utf-8") or "random#2" in out.read_text()
     )
+
+
+def test_a_bot_module_that_is_not_found_gets_a_hint_about_the_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`mybot:PairHunter` from the wrong folder: say where bots are imported from. A bot module that
+    is found but fails on an import of its own gets no such hint (it would mislead)."""
+    monkeypatch.chdir(tmp_path)
+    assert 2 == main(["match", "nowhere_bot:PairHunter", "random", "--hands", "1"])
+    err = capsys.readouterr().err
+    assert "No module named 'nowhere_bot' (bots are imported from the current folder" in err
+    assert "and from PYTHONPATH: run where nowhere_bot.py is, or add its folder to PYTHONPATH)" in err
+    (tmp_path / "needy_bot.py").write_text("import not_installed_anywhere\n", encoding="utf-8")
+    assert 2 == main(["match", "needy_bot:Bot", "random", "--hands", "1"])
+    err = capsys.readouterr().err
+    assert "No module named 'not_installed_anywhere'" in err and "PYTHONPATH" not in err

@@ -98,3 +98,39 @@ def test_the_policy_sees_the_stack_depth() -> None:
 def test_training_depths_are_checked() -> None:
     with pytest.raises(ValueError, match="depths are two numbers of big blinds"):
         train(hands=10, depths=(0.5, 10.0))
+
+
+def test_training_shows_a_bar_at_a_terminal_and_nothing_in_a_pipe() -> None:
+    """`train()` drew nothing for as long as it ran: at a terminal it now counts hands on standard
+    error; with standard error a pipe (logs, CI) it stays silent."""
+    import fcntl
+    import os
+    import pty
+    import struct
+    import subprocess
+    import sys
+    import termios
+
+    code = "import holdem.learn as l; l.train(hands=20_000, seed=1, tables=256)"
+    controller, terminal = pty.openpty()
+    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # 100 columns for the bar
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", code], stderr=terminal, stdout=subprocess.PIPE, timeout=120
+        )
+        os.close(terminal)
+        drawn = bytearray()
+        while True:
+            try:
+                chunk = os.read(controller, 65536)
+            except OSError:  # the terminal's other end is closed: all read
+                break
+            if not chunk:
+                break
+            drawn += chunk
+    finally:
+        os.close(controller)
+    assert 0 == done.returncode and "hands" in drawn.decode(errors="replace")
+    assert "20000/20000" in drawn.decode(errors="replace").replace(",", "")
+    piped = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert 0 == piped.returncode and "" == piped.stderr

@@ -13,6 +13,7 @@ import copy
 import functools
 import importlib
 import inspect
+import os
 import random
 import types
 import typing
@@ -113,7 +114,13 @@ def _resolve(name: str) -> Callable[..., Any]:
     try:
         module = importlib.import_module(module_name)
     except ImportError as error:
-        raise BotLoadError(f"cannot import {module_name!r} for bot {name!r}: {error}") from None
+        hint = ""
+        if getattr(error, "name", None) == module_name.partition(".")[0]:  # the bot's own module is missing
+            hint = (
+                f" (bots are imported from the current folder, {os.getcwd()!r}, and from PYTHONPATH:"
+                f" run where {module_name.partition('.')[0]}.py is, or add its folder to PYTHONPATH)"
+            )
+        raise BotLoadError(f"cannot import {module_name!r} for bot {name!r}: {error}{hint}") from None
     factory = getattr(module, attr, None)
     if factory is None:
         raise BotLoadError(f"module {module_name!r} has no {attr!r} (bot {name!r})")

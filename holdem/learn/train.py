@@ -115,12 +115,14 @@ def train(
     opponents: Sequence[Opponent] | None = None,
     policy: LinearPolicy | None = None,
     on_progress: Callable[[Progress], None] | None = None,
+    bar: bool = True,
     depths: tuple[float, float] = (15.0, 200.0),
     past: int = 3,
     remember_every: int = 25,
 ) -> LinearPolicy:
     """Train from `policy` (untrained by default) until `seconds` have passed or `hands` hands have
-    ended, whichever comes first; `on_progress` hears of each update.
+    ended, whichever comes first; `on_progress` hears of each update, and a bar shows the progress
+    on standard error when it is a terminal (`bar`).
 
     Each table plays at its own depth, drawn between `depths` big blinds (evenly in the logarithm).
     The opponents, a table each in turn, are a league unless given: the panel's five styles
@@ -136,6 +138,7 @@ def train(
     current = policy if policy is not None else LinearPolicy.untrained()
     fractions = current.fractions
     env, league, groups = _environment(current, opponents, past, depths, tables, seed, rng)
+    on_progress, finish = _with_bar(on_progress, hands, seconds, bar)
     group = np.arange(tables) % groups
     weights, baseline = current.weights.copy(), np.zeros(len(FEATURES))
     adam = _Adam(rate, np.zeros_like(weights), np.zeros_like(weights))
@@ -167,6 +170,7 @@ def train(
             on_progress(
                 Progress(finished, elapsed, float(np.mean(rewards)), LinearPolicy(weights, fractions))
             )
+    finish()
     return LinearPolicy(weights, fractions)
 
 
@@ -202,6 +206,27 @@ def _update(
     entropy_grad = -p * (logp - (p * logp).sum(axis=1, keepdims=True))
     gradient = x.T @ (grad_logp * scale[:, None] + entropy * entropy_grad) / len(x)
     return weights + adam.step(gradient), waiting
+
+
+def _with_bar(
+    on_progress: Callable[[Progress], None] | None, hands: int | None, seconds: float | None, bar: bool
+) -> tuple[Callable[[Progress], None] | None, Callable[[], None]]:
+    """`on_progress` that also draws a bar of hands (or of seconds, without `hands`) on standard
+    error when it is a terminal and `bar` is true; and what closes the bar at the end."""
+    from holdem.console.progress import counter
+
+    show = counter("hands" if hands is not None else "s", quiet=not bar)
+    if show is None:
+        return on_progress, lambda: None
+    total = hands if hands is not None else max(1, round(seconds or 0))
+    show(0, total)
+
+    def both(point: Progress) -> None:
+        show(min(point.hands if hands is not None else int(point.seconds), total), total)
+        if on_progress is not None:
+            on_progress(point)
+
+    return both, lambda: show(total, total)
 
 
 def _environment(
