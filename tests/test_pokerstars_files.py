@@ -119,6 +119,31 @@ def test_a_call_of_a_short_all_in_big_blind_is_taken_as_the_file_states() -> Non
     assert replays_to_the_file(imported)
 
 
+def test_rule_07_the_others_call_the_full_big_blind_of_a_short_all_in_big_blind() -> None:
+    """A tournament big blind posted short and all-in (20 at 15/30; 360 at 300/600 with antes): the
+    others call the full big blind or their whole stack (`calls 30`, `calls 480 and is all-in`), as
+    rule 7 says, and the hand replays to the file's pots."""
+    hands = read("tournament-all-in.txt")
+    for ident, blinds, stacks in (
+        ("240000000501", [15, 30, 0, 0], [840, 60, 1650, 1450]),
+        ("240000000502", [300, 600, 0, 0], [7495, 1680, 240, 8895]),
+    ):
+        imported = hands[ident]
+        assert imported.doc is not None, imported.reason
+        assert blinds == imported.doc["blinds_or_straddles"] and stacks == imported.doc["finishing_stacks"]
+        assert replays_to_the_file(imported)
+
+
+def test_a_fold_written_for_a_player_all_in_from_the_ante_changes_nothing() -> None:
+    """PokerStars writes `Player12: folds` for a sitting-out player whom the ante put all-in, out of
+    turn; nothing happens at the table (the player still shows down for the main pot), and the
+    reader refused the hand. It is read as the site played it."""
+    imported = read("tournament-all-in.txt")["240000000601"]
+    assert imported.doc is not None, imported.reason
+    assert not any(action.startswith("p3 f") for action in imported.doc["actions"])
+    assert [5850, 2850, 0, 6550] == imported.doc["finishing_stacks"] and replays_to_the_file(imported)
+
+
 def test_rule_11_a_raise_nobody_could_call_is_replayed_under_the_sites_rules() -> None:
     """The site let the button raise an all-in of 1,195 to 3,600 although the two blinds left
     could not put in 1,195 (rule 11 forbids it): the file is replayed under `Rules.pokerstars()`,

@@ -417,6 +417,8 @@ class _Game:
 
     def _apply(self, hand: Hand, p: int, verb: str, amount: int | None, line: str) -> None:
         try:
+            if verb == "folds" and hand.stacks[p] == 0 and not hand.folded[p]:
+                return  # all-in from an ante or a blind, sitting out: the site logs a fold; nothing happens
             if verb == "folds":
                 hand.act(Action.fold(), p)
             elif verb == "checks":
