@@ -46,7 +46,7 @@ def _interruptible() -> None:
 
 
 def interrupt(
-    args: list[str], *, ready: str | None, stdin: str | None = None
+    args: list[str], *, ready: str | None, stdin: str | None = None, together: bool = False
 ) -> subprocess.CompletedProcess[str]:
     """Run a holdem command in its own process group and press Ctrl-C (SIGINT to the group) once it
     is under way: once `ready` (a regular expression) appears in what it has printed, standard error
@@ -57,16 +57,15 @@ def interrupt(
     controller, terminal = pty.openpty()
     fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # 100 columns for the bar
     process = subprocess.Popen(
-        [*HOLDEM, *args], stdout=subprocess.PIPE, stderr=terminal, start_new_session=True,
+        [*HOLDEM, *args], stdout=terminal if together else subprocess.PIPE, stderr=terminal,
+        start_new_session=True,
         stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL, preexec_fn=_interruptible,
     )  # fmt: skip
     os.close(terminal)
     out, err = bytearray(), bytearray()
-    assert process.stdout is not None
-    readers = [
-        threading.Thread(target=_drain, args=(process.stdout.fileno(), out), daemon=True),
-        threading.Thread(target=_drain, args=(controller, err), daemon=True),
-    ]
+    readers = [threading.Thread(target=_drain, args=(controller, err), daemon=True)]
+    if process.stdout is not None:  # else it shares the terminal (`together`)
+        readers.append(threading.Thread(target=_drain, args=(process.stdout.fileno(), out), daemon=True))
     for reader in readers:
         reader.start()
     try:
@@ -151,6 +150,27 @@ def test_ctrl_c_in_a_match_prints_the_results_so_far(workers: str) -> None:
     assert "Traceback" not in done.stderr + done.stdout
     assert "(interrupted: the results of the hands played so far)" in done.stdout
     assert int(done.stdout.split()[0].replace(",", "")) > 0  # "N hands (plain)…"
+
+
+@pytest.mark.parametrize("command", ["match", "tournament", "ladder"])
+def test_ctrl_c_at_a_terminal_leaves_the_bar_on_its_own_line_and_never_redraws_it(command: str) -> None:
+    """With the bar and the results on one terminal, the results began on the bar's line and the
+    bar was drawn again after them; now the bar stays as it stood, a line of its own."""
+    args, unit = {
+        "match": (["match", "random", "random", "--hands", "300000", "--seed", "3"], "hands"),
+        "tournament": (["tournament", "random", "calling-station", "--runs", "6000", "--seed", "1"],
+                       "tournaments"),
+        "ladder": (["ladder", "random", "rock", "maniac", "--hands", "100000", "--seed", "1"], "hands"),
+    }[command]  # fmt: skip
+    done = interrupt(args, ready=rf"\b[1-9]\d*/[\d,]+ {unit}", together=True)
+    assert 130 == done.returncode, done.stderr
+    screen = done.stderr.replace("\r\n", "\n")
+    results = screen.index("(interrupted")
+    heads = ("hands (plain)", "tournaments of", "ladder of")
+    first = min(screen.find(head) for head in heads if head in screen)
+    line_start = screen[:first].rsplit("\n", 1)[-1]  # what precedes the results on their line
+    assert "|" not in line_start and "%" not in line_start, screen[:first][-300:]
+    assert f" {unit} [" not in screen[results:] and "left]" not in screen[results:], screen[results:]
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])

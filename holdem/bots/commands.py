@@ -53,7 +53,7 @@ def add_command(sub: argparse._SubParsersAction[Parser]) -> None:
 def _cmd_ladder(args: argparse.Namespace) -> int:
     from holdem.bots.ladder import format_ladder, ladder_dict, play_ladder, plot_ladder
     from holdem.bots.parallel import require_dask
-    from holdem.console.progress import counter
+    from holdem.console.progress import close_bars, counter
     from holdem.hand.stakes import Stakes
 
     if args.plot:
@@ -69,6 +69,7 @@ def _cmd_ladder(args: argparse.Namespace) -> int:
         args.bots, args.hands, stakes=Stakes(small, big), stack=args.stack, seed=seed,
         workers=args.workers, dask=args.dask, progress=progress,
     )  # fmt: skip
+    close_bars()  # stopped early, the bar is left as it stands, and the results start below it
     blinds_ = (small, big)
     if args.json:
         print(json.dumps(ladder_dict(result, seed=seed, stack=args.stack, blinds=blinds_)))

@@ -177,6 +177,7 @@ def _cmd_match(args: argparse.Namespace) -> int:
         if progress is not None:
             progress(0, args.hands)
         result = play_match(config, args.hands, workers=args.workers, progress=progress, history=writer)
+        close_bars()  # stopped early, the bar is left as it stands, and the results start below it
     if args.plot and result.hands:
         plot_winnings(result, args.plot)
     print(json.dumps(as_dict(result)) if args.json else format_table(result, debug=args.debug))

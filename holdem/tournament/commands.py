@@ -93,7 +93,7 @@ def _cmd_icm(args: argparse.Namespace) -> int:
 def _cmd_tournament(args: argparse.Namespace) -> int:
     from holdem.bots import load_bot
     from holdem.bots.parallel import require_dask
-    from holdem.console.progress import counter
+    from holdem.console.progress import close_bars, counter
     from holdem.tournament import load_structure
     from holdem.tournament.run import TournamentConfig
     from holdem.tournament.series import as_dict, format_series, run_tournaments
@@ -125,6 +125,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     series = run_tournaments(
         config, args.runs, workers=args.workers, dask=args.dask, history=history, progress=progress
     )
+    close_bars()  # stopped early, the bar is left as it stands, and the results start below it
     if not series.runs:
         raise KeyboardInterrupt  # interrupted before any tournament finished: nothing to report
     if args.plot:
