@@ -458,3 +458,12 @@ def test_the_acpc_dealer_listens_on_loopback_unless_told_otherwise() -> None:
     )
     assert "127.0.0.1" == args.host
     assert "127.0.0.1" == inspect.signature(run_dealer).parameters["host"].default
+
+
+def test_a_push_fold_end_game_shows_its_bar_from_the_start_and_stops_on_ctrl_c() -> None:
+    """An ICM end-game solve ran for minutes on a busy machine with nothing on the screen; now a bar
+    counts its iterations from the start, and Ctrl-C ends it in one line."""
+    args = ["pushfold", "--stacks", "3000,2000,1500,1000", "--blinds", "100/200", "--prizes", "50,30,20"]
+    done = interrupt(args, ready=r"\b\d+/400 iterations")
+    assert 130 == done.returncode, done.stderr
+    assert "Traceback" not in done.stderr and done.stderr.strip().endswith("holdem pushfold: interrupted")

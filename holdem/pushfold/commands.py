@@ -64,6 +64,7 @@ def _cmd_pushfold(args: argparse.Namespace) -> int:
 
 
 def _endgame(args: argparse.Namespace) -> int:
+    from holdem.console.progress import counter
     from holdem.errors import HoldemError
     from holdem.pushfold.endgame import EndGame, describe, solve_endgame
 
@@ -75,7 +76,8 @@ def _endgame(args: argparse.Namespace) -> int:
         raise HoldemError(f"--ante with --stacks is in chips: a whole number, got {args.ante:g}")
     small, big = args.blinds
     game = EndGame(tuple(args.stacks), small, big, tuple(args.prizes), int(args.ante))
-    solution = solve_endgame(game, deals=args.deals, seed=args.seed)
+    progress = counter("iterations", quiet=args.json)  # a bar from the first second: a solve takes long
+    solution = solve_endgame(game, deals=args.deals, seed=args.seed, progress=progress)
     if args.json:
         print(json.dumps({
             "stacks": list(game.stacks), "blinds": list(args.blinds), "ante": game.ante,

@@ -19,7 +19,7 @@ in it, and a class at the margin of a range can move with the seed.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 import numpy as np
@@ -319,16 +319,22 @@ class _Solver:
 
 
 def solve_endgame(
-    game: EndGame, *, deals: int = 100_000, iterations: int = 400, seed: int = 0, tolerance: float = 1e-6
-) -> EndGameSolution:
+    game: EndGame, *, deals: int = 100_000, iterations: int = 400, seed: int = 0, tolerance: float = 1e-6,
+    progress: Callable[[int, int], None] | None = None,
+) -> EndGameSolution:  # fmt: skip
     """The push/fold equilibrium of `game` over `deals` sampled deals, by CFR+ (at most `iterations`;
-    it stops once no player's best response gains more than `tolerance` of the prize pool)."""
+    it stops once no player's best response gains more than `tolerance` of the prize pool).
+    `progress(done, iterations)` hears of the start and of each iteration, and of the end."""
+    if progress is not None:
+        progress(0, iterations)
     solver = _Solver(game, deals, seed)
     n = len(game.stacks)
     ones = np.ones((deals, n))
     while solver.iteration < iterations:
         for _ in range(50):
             solver.iterate()
+            if progress is not None:
+                progress(solver.iteration, iterations)
         values = solver.evaluate(solver.root, ones).mean(axis=0)
         gains = tuple(
             float(solver.evaluate(solver.root, ones, player).mean(axis=0)[player] - values[player])
@@ -336,6 +342,8 @@ def solve_endgame(
         )
         if max(gains) <= tolerance:
             break
+    if progress is not None:
+        progress(iterations, iterations)  # stopped early: the bar ends
     strategies = {key: solver.average(key) for key in solver.regret}
     return EndGameSolution(game, strategies, tuple(float(v) for v in values), gains, solver.iteration, deals)
 
