@@ -148,10 +148,9 @@ def test_holdem_pushfold_prints_both_charts_json_and_a_plot(tmp_path: Path) -> N
     assert 16 == len(text.stdout.splitlines()) and "  AA  AKs" in text.stdout
     data = json.loads(run("--stack", "10", "--ante", "0.1", "--json").stdout)
     assert 1.0 == data["push"]["AA"] and data["exploitability"]["push"] <= 0.001
-    assert (
-        run("--stack", "10", "--plot", "chart.png").returncode == 0
-        and (tmp_path / "chart.png").stat().st_size > 10_000
-    )
+    plotted = run("--stack", "10", "--plot", "chart.png")
+    assert plotted.returncode == 0 and (tmp_path / "chart.png").stat().st_size > 10_000
+    assert plotted.stdout.rstrip().endswith("charts saved to chart.png")  # where it went, said
     bad = run("--stack", "0.5")
     assert (
         bad.returncode != 0

@@ -71,7 +71,8 @@ def as_dict(solution: HeadsUp) -> dict[str, Any]:
 
 
 def plot_chart(solution: HeadsUp, path: Path) -> None:
-    """Both charts as a PNG: each cell shaded by how often the class is played, and named."""
+    """Both charts as a PNG: each cell shaded by how often the class is played (the scale beside
+    them), and named in a colour that reads on its shade."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -82,12 +83,14 @@ def plot_chart(solution: HeadsUp, path: Path) -> None:
         (axes[0], solution.push, "small blind: push"),
         (axes[1], solution.call, "big blind: call"),
     ):
-        ax.imshow(weights.reshape(13, 13), cmap="Greens", vmin=0, vmax=1)
+        image = ax.imshow(weights.reshape(13, 13), cmap="Greens", vmin=0, vmax=1)
         for k, name in enumerate(NAMES):
-            ax.text(k % 13, k // 13, name, ha="center", va="center", fontsize=7)
+            colour = "white" if weights[k] > 0.6 else "black"  # dark green takes white letters
+            ax.text(k % 13, k // 13, name, ha="center", va="center", fontsize=7, color=colour)
         ax.set_xticks([])
         ax.set_yticks([])
         ax.set_title(title)
+    figure.colorbar(image, ax=list(axes), shrink=0.8, label="share of the class played (push or call)")
     figure.suptitle(
         f"heads-up push/fold, {solution.stack:g} big blinds"
         + (f", ante {solution.ante:g}" if solution.ante else "")

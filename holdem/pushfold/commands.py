@@ -60,6 +60,8 @@ def _cmd_pushfold(args: argparse.Namespace) -> int:
     print(json.dumps(as_dict(solution)) if args.json else format_chart(solution))
     if args.plot:
         plot_chart(solution, args.plot)
+        if not args.json:
+            print(f"charts saved to {args.plot}")
     return 0
 
 
