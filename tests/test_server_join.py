@@ -72,6 +72,8 @@ def test_a_built_in_and_a_module_class_bot_play_200_hands_from_the_command_line(
         for player, (out, err) in zip(players, outputs, strict=True):
             assert 0 == player.returncode, err
             assert ": 200 hands, chips won " in out and ", 0 faults," in out, out
+            assert out.rstrip().endswith(", seed 1"), out  # the seed is printed with the results
+            assert "seated at table " in err and "(seed 1); Ctrl-C leaves" in err, err  # said at once
         hands = server.hands(table)
         assert len(hands) >= 200
         check_hands(hands)

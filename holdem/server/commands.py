@@ -9,6 +9,8 @@ import os
 import secrets
 import signal
 import socket
+import sys
+from typing import Any
 
 from holdem.console.arguments import SEED_HELP, Parser, fresh_seed, integer, positive_int, subcommand
 from holdem.errors import HoldemError
@@ -190,6 +192,20 @@ def _listen(host: str, port: int) -> socket.socket:
         raise HoldemError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
 
 
+def _say_seated(summary: Any) -> None:
+    """What `holdem join` says once seated, on standard error, so that a long session is not silent
+    (the summary at the end stays the one line on standard output)."""
+    where = (
+        f"entered tournament {summary.tournament}" if summary.tournament is not None
+        else f"seated at table {summary.table}, seat {summary.seat}"
+    )  # fmt: skip
+    print(
+        f"holdem join: {summary.name} {where} (seed {summary.seed}); Ctrl-C leaves",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
 def _cmd_join(args: argparse.Namespace) -> int:
     try:
         from holdem.server.join import JoinSummary, run_bot
@@ -219,7 +235,8 @@ def _cmd_join(args: argparse.Namespace) -> int:
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, terminate)
         task = asyncio.create_task(
             run_bot(args.url, args.table, args.bot, tournament=args.tournament, name=args.name,
-                    buy_in=args.buy_in, rebuy=args.rebuy, hands=args.hands, seed=seed, stop=stop)
+                    buy_in=args.buy_in, rebuy=args.rebuy, hands=args.hands, seed=seed, stop=stop,
+                    on_seated=_say_seated)
         )  # fmt: skip
         try:
             summaries.append(await asyncio.shield(task))

@@ -78,6 +78,8 @@ class JoinSummary:
     place: int | None = None
     prize: int = 0
     entrants: int | None = None
+    seed: int | None = None
+    """The seed of the bot's random source (the same seed, the same choices at the same states)."""
 
     @property
     def won(self) -> int:
@@ -95,14 +97,17 @@ class JoinSummary:
             return (
                 f"{self.name} in tournament {self.tournament}: {where}; {counted(self.hands, 'hand')},"
                 f" {counted(self.decisions, 'decision')}, {counted(len(self.faults), 'fault')},"
-                f" {counted(self.reconnects, 'reconnect')}"
+                f" {counted(self.reconnects, 'reconnect')}{self._seed()}"
             )
         return (
             f"{self.name} at table {self.table} seat {self.seat}: {counted(self.hands, 'hand')},"
             f" chips won {self.won:+d}"
             f" (bought {self.bought}, holds {self.stack}), {counted(self.decisions, 'decision')},"
-            f" {counted(len(self.faults), 'fault')}, {counted(self.reconnects, 'reconnect')}"
+            f" {counted(len(self.faults), 'fault')}, {counted(self.reconnects, 'reconnect')}{self._seed()}"
         )
+
+    def _seed(self) -> str:
+        return "" if self.seed is None else f", seed {self.seed}"
 
 
 def message_for(action: object, view: SeatView, hand: int, steps: int | None = None) -> dict[str, Any]:
@@ -164,11 +169,13 @@ async def run_bot(
     stop: asyncio.Event | None = None,
     reconnect_seconds: float = 60.0,
     on_decision: Decision | None = None,
+    on_seated: Callable[[JoinSummary], None] | None = None,
 ) -> JoinSummary:
     """Join table `table` at `url` with `bot` and play (see the module's text); or, with `tournament`
     (and `table` None), enter the tournament and play wherever it seats the bot until it is out or
     wins. `buy_in` defaults to the table's maximum; `name` to the bot's name and a random suffix;
-    `reconnect_seconds` is how long a lost server is waited for."""
+    `reconnect_seconds` is how long a lost server is waited for; `on_seated` hears of the seat (or
+    the entry) as soon as it is taken."""
     if (table is None) == (tournament is None):
         raise HoldemError("give a table or a tournament to join, not both")
     if tournament is not None and (buy_in, rebuy, hands) != (None, None, None):
@@ -178,6 +185,9 @@ async def run_bot(
     base = url.rstrip("/")
     label = name or f"{bot_name(bot).split(':')[-1].split('[')[0][:23]}-{secrets.token_hex(2)}"
     summary, token = await _enter(base, table, tournament, label, buy_in)
+    summary.seed = seed
+    if on_seated is not None:
+        on_seated(summary)
     seat = _Seat(summary, token, player, rebuy, hands, on_decision)
     if seat.hooks.set_random is not None:  # a failure is a fault, as in a local match
         seat.fault(None, seat.hooks.seed(random.Random(rng.getrandbits(64))))
