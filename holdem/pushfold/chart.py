@@ -3,6 +3,7 @@ above it; as text, as JSON-ready data, and as a PNG."""
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -16,18 +17,35 @@ __all__ = ["as_dict", "format_chart", "plot_chart"]
 
 
 def _cell(name: str, weight: float) -> str:
-    """A class played always (its name), never (``.``), or sometimes (its percentage)."""
+    """A class played always (its name), never (``.``), or sometimes (its name and ``*``; the
+    percentage is listed under the chart)."""
     if weight >= 0.995:
         return name
     if weight < 0.005:
         return "."
-    return f"{weight:.0%}"
+    return f"{name}*"
 
 
 def _grid(weights: npt.NDArray[np.float64]) -> list[str]:
+    """13 rows of 13 cells, 64 columns: fits a terminal of 80."""
     return [
         " ".join(f"{_cell(NAMES[13 * r + c], weights[13 * r + c]):>4}" for c in range(13)) for r in range(13)
     ]
+
+
+def _mixed(weights: npt.NDArray[np.float64]) -> str | None:
+    """The classes played sometimes, with how often (None when there are none)."""
+    mixed = [f"{NAMES[k]} {weights[k]:.0%}" for k in range(169) if 0.005 <= weights[k] < 0.995]
+    if not mixed:
+        return None
+    return "\n".join(
+        textwrap.wrap(
+            f"* sometimes: {', '.join(mixed)} (near indifference: the solver's mix, within its"
+            " tolerance; the exact one may differ)",
+            width=78,
+            subsequent_indent="  ",
+        )
+    )
 
 
 def _share(weights: npt.NDArray[np.float64]) -> float:
@@ -37,21 +55,24 @@ def _share(weights: npt.NDArray[np.float64]) -> float:
 
 
 def format_chart(solution: HeadsUp) -> str:
-    """Both sides' charts side by side, with the stack, the value and the exploitability."""
+    """Both sides' charts, one above the other (80 columns), the classes played sometimes under
+    each, with the stack, the value and the exploitability."""
     ante = f", ante {solution.ante:g}" if solution.ante else ""
     lines = [
-        f"heads-up push/fold at {solution.stack:g} big blinds{ante}: the small blind pushes "
-        f"{_share(solution.push):.1%} of hands, the big blind calls {_share(solution.call):.1%}",
-        f"{'small blind: push':<64}   big blind: call",
+        f"heads-up push/fold at {solution.stack:g} big blinds{ante}:",
+        f"the small blind pushes {_share(solution.push):.1%} of hands, the big blind calls"
+        f" {_share(solution.call):.1%}",
     ]
+    for title, weights in (("small blind: push", solution.push), ("big blind: call", solution.call)):
+        lines += ["", title, *_grid(weights)]
+        if (mixed := _mixed(weights)) is not None:
+            lines.append(mixed)
     lines += [
-        f"{left}   {right}" for left, right in zip(_grid(solution.push), _grid(solution.call), strict=True)
-    ]
-    lines.append(
-        f"value to the small blind {solution.value:+.4f} BB a hand; a best response gains at most "
+        "",
+        f"value to the small blind {solution.value:+.4f} BB a hand; a best response gains at most",
         f"{solution.push_exploitability:.6f} BB against the pushes, {solution.call_exploitability:.6f} "
-        f"against the calls ({solution.iterations:,} CFR+ iterations)"
-    )
+        f"against the calls ({solution.iterations:,} CFR+ iterations)",
+    ]
     return "\n".join(lines)
 
 
