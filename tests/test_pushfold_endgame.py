@@ -88,7 +88,11 @@ def test_holdem_pushfold_gives_each_positions_ranges_for_an_end_game() -> None:
 
     text = run("--prizes", "50,30,20", "--deals", "20000")
     assert text.returncode == 0, text.stderr
-    assert "CO (1,500) pushes: AA" in text.stdout and "BB calls SB's push: AA" in text.stdout
+    assert "CO (1,500 chips) pushes " in text.stdout and "BB calls SB's push with " in text.stdout
+    assert 9 == sum(line.startswith("  AA ") for line in text.stdout.splitlines())  # nine charts
+    assert max(map(len, text.stdout.splitlines())) <= 80  # they fit a terminal (lists were 850 wide)
+    assert "a best response gains at most (of the prize pool): SB " in text.stdout
+    assert "(few deals: classes near indifference change with --seed" in text.stdout
     data = json.loads(run("--prizes", "50,30,20", "--deals", "20000", "--json").stdout)
     assert abs(sum(data["equities"]) - 1) < 1e-9 and set(data["push"]) == {"3", "4", "1"}
     missing = run()

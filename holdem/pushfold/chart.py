@@ -13,7 +13,7 @@ import numpy.typing as npt
 from holdem.pushfold.classes import NAMES
 from holdem.pushfold.headsup import HeadsUp
 
-__all__ = ["as_dict", "format_chart", "plot_chart"]
+__all__ = ["as_dict", "chart_lines", "format_chart", "hand_share", "plot_chart"]
 
 
 def _cell(name: str, weight: float) -> str:
@@ -33,6 +33,13 @@ def _grid(weights: npt.NDArray[np.float64]) -> list[str]:
     ]
 
 
+def chart_lines(weights: npt.NDArray[np.float64]) -> list[str]:
+    """A 13 x 13 chart of how often each class is played, in 80 columns, and under it the classes
+    played sometimes with their shares."""
+    mixed = _mixed(weights)
+    return _grid(weights) + ([] if mixed is None else mixed.split("\n"))
+
+
 def _mixed(weights: npt.NDArray[np.float64]) -> str | None:
     """The classes played sometimes, with how often (None when there are none)."""
     mixed = [f"{NAMES[k]} {weights[k]:.0%}" for k in range(169) if 0.005 <= weights[k] < 0.995]
@@ -48,7 +55,7 @@ def _mixed(weights: npt.NDArray[np.float64]) -> str | None:
     )
 
 
-def _share(weights: npt.NDArray[np.float64]) -> float:
+def hand_share(weights: npt.NDArray[np.float64]) -> float:
     """The share of the 1,326 hands a range holds."""
     combos = np.array([6 if n[0] == n[1] else 4 if n.endswith("s") else 12 for n in NAMES])
     return float((weights * combos).sum() / 1326)
@@ -60,13 +67,11 @@ def format_chart(solution: HeadsUp) -> str:
     ante = f", ante {solution.ante:g}" if solution.ante else ""
     lines = [
         f"heads-up push/fold at {solution.stack:g} big blinds{ante}:",
-        f"the small blind pushes {_share(solution.push):.1%} of hands, the big blind calls"
-        f" {_share(solution.call):.1%}",
+        f"the small blind pushes {hand_share(solution.push):.1%} of hands, the big blind calls"
+        f" {hand_share(solution.call):.1%}",
     ]
     for title, weights in (("small blind: push", solution.push), ("big blind: call", solution.call)):
-        lines += ["", title, *_grid(weights)]
-        if (mixed := _mixed(weights)) is not None:
-            lines.append(mixed)
+        lines += ["", title, *chart_lines(weights)]
     lines += [
         "",
         f"value to the small blind {solution.value:+.4f} BB a hand; a best response gains at most",

@@ -19,6 +19,7 @@ in it, and a class at the margin of a range can move with the seed.
 from __future__ import annotations
 
 import itertools
+import textwrap
 from collections.abc import Callable, Iterator, Sequence
 
 import attrs
@@ -349,16 +350,35 @@ def solve_endgame(
 
 
 def describe(solution: EndGameSolution) -> list[str]:
-    """Readable lines: each position's pushing range and the calls of a single push."""
-    game = solution.game
+    """Readable lines in 80 columns: each position's pushing chart and the charts of the calls of a
+    single push, what a best response would gain against each player, and how many deals it rests
+    on (fewer than 100,000: the classes near indifference change with the seed)."""
+    from holdem.pushfold.chart import chart_lines, hand_share
+
+    game, strategies = solution.game, solution.strategies
     names = _positions(len(game.stacks))
     lines = []
     for q in game.order[:-1]:
-        lines.append(f"{names[q]} ({game.stacks[q]:,}) pushes: {solution.push_range(q) or 'nothing'}")
+        share = hand_share(strategies[(q,)])
+        lines += [
+            "",
+            f"{names[q]} ({game.stacks[q]:,} chips) pushes {share:.1%} of hands",
+            *chart_lines(strategies[(q,)]),
+        ]
     for q in game.order[1:]:
         for p in game.order[: game.order.index(q)]:
-            lines.append(f"  {names[q]} calls {names[p]}'s push: {solution.call_range(q, p) or 'nothing'}")
-    return lines
+            share = hand_share(strategies[(q, p)])
+            lines += [
+                "",
+                f"{names[q]} calls {names[p]}'s push with {share:.1%} of hands",
+                *chart_lines(strategies[(q, p)]),
+            ]
+    gains = ", ".join(f"{names[p]} {gain:.4%}" for p, gain in enumerate(solution.exploitability))
+    lines += ["", *textwrap.wrap("a best response gains at most (of the prize pool): " + gains, width=78)]
+    lines.append(f"over {solution.deals:,} sampled deals and {solution.iterations:,} CFR+ iterations")
+    if solution.deals < 100_000:
+        lines.append("(few deals: classes near indifference change with --seed; more --deals settle)")
+    return lines[1:]
 
 
 def _positions(n: int) -> list[str]:
