@@ -121,7 +121,7 @@ def read_spot(view: SeatView) -> Spot | None:
 
 @lru_cache(maxsize=512)
 def _headsup_push(stack: float, ante: float) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    solution = solve_headsup(stack, ante, tolerance=1e-4)
+    solution = solve_headsup(stack, ante)  # the command's own tolerance: the bot plays its charts
     return tuple(solution.push.tolist()), tuple(solution.call.tolist())
 
 
@@ -170,7 +170,7 @@ class PushFoldBot:
         cls = int(class_of_hands()[_hand_index(view)])
         if len(spot.active) == 2 and not spot.others and self._headsup_fits(spot):
             bb = spot.big_blind
-            stack = round(2 * max(spot.effective + spot.dead / 2 / bb, 1.0)) / 2
+            stack = round(10 * max(spot.effective + spot.dead / 2 / bb, 1.0)) / 10  # 7.3 bb: its own chart
             ante = min(round(spot.dead / 2 / bb, 2), stack - 1)
             push, call = _headsup_push(min(stack, 100.0), ante)
             return (push if len(spot.key) == 1 else call)[cls]
