@@ -1,7 +1,8 @@
 """The equity bot of round 4, before it read its opponents (holdem.bots.reads): kept only as a
 reference, so that scripts/bench_equity_bot.py can measure today's bot against it.
 
-The original description follows.
+Its sampling and preflop equities are today's (`holdem.bots.equity`: unchanged since); the
+class is round 4's. The original description follows.
 
 The `equity` bot: Monte Carlo equity against the opponents' plausible ranges, pot odds, position.
 
@@ -17,132 +18,14 @@ from __future__ import annotations
 
 import random
 import time
-from functools import cache
 
 import numpy as np
-import numpy.typing as npt
 
-from holdem.cards.batch import strengths_of
-from holdem.cards.ranges import parse_range, preflop_order
+from holdem.bots.equity import _sample, preflop_equity
 from holdem.hand.actions import Action, ActionKind
 from holdem.hand.views import SeatView
 
 __all__ = ["EquityBotRound4"]
-
-
-@cache
-def starting_hand_percentiles() -> tuple[float, ...]:
-    """For each of the 52*52 ordered card pairs, the share of starting hands at least as strong.
-
-    Strength is the documented preflop order of `holdem.cards.ranges.preflop_order` (all-in equity
-    against one random hand), the same order percentage ranges use.
-    """
-    table = [1.0] * (52 * 52)
-    seen = 0
-    for name in preflop_order():
-        combos = [(a, b, w) for a, b, w in parse_range(name)]
-        seen += len(combos)
-        for a, b, _ in combos:
-            table[a * 52 + b] = table[b * 52 + a] = seen / 1326
-    return tuple(table)
-
-
-@cache
-def _ordered_combos() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDArray[np.int64]]:
-    """All 1,326 two-card combinations strongest first, each one's percentile (non-decreasing: the
-    range "top x" is the prefix with percentiles up to x), and each one's two cards as a bit mask."""
-    table = starting_hand_percentiles()
-    combos = sorted(((a, b) for a in range(52) for b in range(a)), key=lambda ab: table[ab[0] * 52 + ab[1]])
-    ordered = np.array(combos, dtype=np.int64)
-    bits = (np.left_shift(1, ordered[:, 0]) | np.left_shift(1, ordered[:, 1])).astype(np.int64)
-    return ordered, np.array([table[a * 52 + b] for a, b in combos]), bits
-
-
-def _sample(
-    gen: np.random.Generator, mine: list[int], board: list[int], shares: list[float], samples: int
-) -> tuple[float, int]:
-    """(pot shares won, samples): `mine` against opponents holding the strongest `shares` of
-    starting hands, over `samples` deals of their hands and then the rest of the `board`.
-
-    Cards in use are tracked per sample as 52-bit masks, so every clash test is one array
-    operation; a card or hand that clashes is drawn again (a sample still clashing after 20
-    draws, vanishingly rare, is left out).
-    """
-    known = np.zeros(52, dtype=bool)
-    known[mine + board] = True
-    opponents, need, shown = len(shares), 5 - len(board), 2 + len(board)
-    uniform = gen.random((opponents + need, samples))
-    used = np.zeros(samples, dtype=np.int64)
-    left_out: list[npt.NDArray[np.intp]] = []
-    # hands[0] is ours, hands[1..] the opponents'; each row: two hole cards, then the board.
-    hands = np.empty((opponents + 1, samples, 7), dtype=np.int8)
-    hands[0, :, :2] = mine
-    hands[:, :, 2:shown] = board
-    # Each opponent's hand, from the strongest `share` of combinations that avoid the known
-    # cards, drawn again where it clashes with an earlier opponent's hand.
-    ordered, percentiles, ordered_bits = _ordered_combos()
-    for i, share in enumerate(shares):
-        top = max(int(np.searchsorted(percentiles, share, side="right")), 1)
-        free = ~known[ordered[:top]].any(axis=1)
-        if not free.any():
-            top, free = len(ordered), ~known[ordered].any(axis=1)
-        pool, pool_bits = ordered[:top][free], ordered_bits[:top][free]
-        draw = (uniform[i] * len(pool)).astype(np.intp)
-        left_out.append(_redraw(gen, draw, pool_bits, used))
-        hands[i + 1, :, :2] = pool[draw]
-        used |= pool_bits[draw]
-    # Then the rest of the board, a card at a time, from the cards nobody holds.
-    rest = np.flatnonzero(~known)
-    rest_bits = np.left_shift(1, rest)
-    for j in range(need):
-        draw = (uniform[opponents + j] * len(rest)).astype(np.intp)
-        left_out.append(_redraw(gen, draw, rest_bits, used))
-        hands[:, :, shown + j] = rest[draw]
-        used |= rest_bits[draw]
-    strengths = strengths_of(hands.reshape(-1, 7)).reshape(opponents + 1, samples)
-    bad = np.concatenate(left_out)
-    if len(bad):
-        strengths = np.delete(strengths, bad, axis=1)
-    ours, theirs = strengths[0], strengths[1:]
-    best = theirs.max(axis=0)
-    ties = (theirs == ours).sum(axis=0)
-    won = np.where(ours > best, 1.0, np.where(ours == best, 1.0 / (1 + ties), 0.0))
-    return float(won.sum()), len(ours)
-
-
-def _redraw(
-    gen: np.random.Generator,
-    draw: npt.NDArray[np.intp],
-    bits: npt.NDArray[np.int64],
-    used: npt.NDArray[np.int64],
-) -> npt.NDArray[np.intp]:
-    """Draw again (in place) the entries of `draw` whose cards (`bits[draw]`) clash with `used`;
-    returns the samples still clashing after 20 draws (vanishingly rare: they are left out)."""
-    rows = np.flatnonzero(used & bits[draw])
-    for _ in range(20):
-        if not len(rows):
-            break
-        draw[rows] = (gen.random(len(rows)) * len(bits)).astype(np.intp)
-        rows = rows[(used[rows] & bits[draw[rows]]) != 0]
-    return rows
-
-
-PREFLOP_SAMPLES = 4000
-"""Samples behind each preflop equity (computed once per spot and process, so it can afford more)."""
-
-
-@cache
-def preflop_equity(high: int, low: int, suited: bool, shares: tuple[float, ...]) -> float:
-    """The equity of a starting hand (ranks 0-12, suited or not) against opponents holding the
-    strongest `shares` of starting hands, before the flop.
-
-    Computed on first use with a random source seeded by the arguments alone, so the value never
-    depends on which bot, process or machine asked first.
-    """
-    mine = [4 * high + 3, 4 * low + (3 if suited else 2)]
-    seed = [high, low, int(suited), *(round(share * 1_000_000) for share in shares)]
-    won, count = _sample(np.random.default_rng(seed), mine, [], list(shares), PREFLOP_SAMPLES)
-    return won / count
 
 
 class EquityBotRound4:

@@ -8,6 +8,7 @@ import json
 from holdem.console.arguments import (
     SEED_HELP,
     Parser,
+    add_parallel_options,
     blinds,
     check_plot,
     fresh_seed,
@@ -36,13 +37,7 @@ def add_command(sub: argparse._SubParsersAction[Parser]) -> None:
     ladder.add_argument("--stack", type=positive_int, default=200, help="starting stack of every hand")
     ladder.add_argument("--blinds", type=blinds, default="1/2", help="small/big blinds")
     ladder.add_argument("--seed", type=integer, default=None, help=SEED_HELP)
-    ladder.add_argument("--workers", type=positive_int, default=1,
-                        help="processes (the results are the same for any number)")  # fmt: skip
-    ladder.add_argument(
-        "--dask", metavar="local|ADDRESS", default=None,
-        help="play on Dask: 'local' starts a local cluster of --workers processes, or a scheduler's "
-        "address, e.g. tcp://10.0.0.5:8786 (needs holdem-engine[dask])",
-    )  # fmt: skip
+    add_parallel_options(ladder)
     ladder.add_argument("--json", action="store_true", help="print JSON")
     ladder.add_argument(
         "--plot", type=png, metavar="PNG", help="save the table as a heat map PNG (matplotlib)"

@@ -150,6 +150,18 @@ def subcommand(sub: Any, name: str, help: str, description: str) -> argparse.Arg
     return parser
 
 
+def add_parallel_options(parser: argparse.ArgumentParser) -> None:
+    """``--workers`` and ``--dask``, as every command that spreads its work takes them."""
+    parser.add_argument(
+        "--workers", type=positive_int, default=1, help="processes (same results for any number)"
+    )
+    parser.add_argument(
+        "--dask", metavar="local|ADDRESS", default=None,
+        help="run on Dask: 'local' starts a LocalCluster of --workers processes; or a scheduler's "
+        "address, e.g. tcp://10.0.0.5:8786 (needs holdem-engine[dask])",
+    )  # fmt: skip
+
+
 SEED_HELP = "random seed (default: a fresh one, printed with the results so the run can be repeated)"
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from holdem.console.arguments import (
     SEED_HELP,
     Parser,
+    add_parallel_options,
     check_plot,
     fresh_seed,
     integer,
@@ -48,14 +49,7 @@ def add_commands(sub: argparse._SubParsersAction[Parser]) -> None:
     )
     tour.add_argument("--runs", type=positive_int, default=10, help="tournaments to play")
     tour.add_argument("--buy-in", type=positive_int, default=100, help="buy-in of each entrant")
-    tour.add_argument(
-        "--workers", type=positive_int, default=1, help="processes (same results for any number)"
-    )
-    tour.add_argument(
-        "--dask", metavar="local|ADDRESS", default=None,
-        help="run on Dask: 'local' starts a LocalCluster of --workers processes; or a scheduler's "
-        "address, e.g. tcp://10.0.0.5:8786 (needs holdem-engine[dask])",
-    )  # fmt: skip
+    add_parallel_options(tour)
     tour.add_argument("--history", type=Path, metavar="DIR", help="write run i's hands to DIR/run-NNNN.phhs")
     tour.add_argument(
         "--plot", type=png, metavar="PNG", help="save finishes and run 0's chip stacks as a PNG"
