@@ -11,8 +11,8 @@ import pytest
 import holdem.bots.match as match_module
 from holdem import Action, Card, parse_cards
 from holdem.bots import BotLoadError, load_bot, parse_spec
+from holdem.bots.confidence import mean_ci
 from holdem.bots.match import MatchConfig, play_hand, play_match
-from holdem.bots.stats import mean_ci
 from holdem.cards.deck import Deck
 from holdem.formats.phh import replay
 from holdem.hand.actions import ActionKind

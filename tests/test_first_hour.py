@@ -25,11 +25,11 @@ import pytest
 import holdem
 import holdem.errors
 from holdem import Action, Hand, Stakes, Table, equity
+from holdem.bots.confidence import RunningMean, mean_ci
 from holdem.bots.match import MatchConfig, play_match
 from holdem.bots.report import format_table
 from holdem.bots.session import play_table
 from holdem.bots.simple import CallingStation, RandomBot
-from holdem.bots.stats import RunningMean, mean_ci
 from holdem.cards.ranges import parse_range, preflop_order
 from holdem.cli import build_parser, main
 from holdem.cli.play import play

@@ -3,9 +3,9 @@
 import pytest
 
 from holdem import Action, Deck, Hand, Rules, Stakes, parse_cards
+from holdem.bots.confidence import mean_ci
 from holdem.bots.luck import all_in_adjusted
 from holdem.bots.match import MatchConfig, play_match
-from holdem.bots.stats import mean_ci
 from holdem.cards.odds import all_in_values, equity
 from holdem.hand.views import SeatView
 

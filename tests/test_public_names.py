@@ -29,12 +29,16 @@ PUBLIC = {
     ],
     "holdem.hand": ["Hand", "HandResult", "Phase"],
     "holdem.table": ["ButtonRule", "Seat", "Table"],
+    "holdem.stats": [
+        "COUNTS", "STATISTICS", "Collection", "Counts", "HandFacts", "PlayerStats", "Rate", "Statistic",
+        "facts_from_document", "facts_from_hand", "read", "tally",
+    ],
 }  # fmt: skip
 """Each package's public names, as its ``__all__`` lists them."""
 
 ROOT_ENTRIES = {
     "__init__.py", "__main__.py", "py.typed", "errors.py", "console", "cards", "hand", "formats", "table",
-    "bots", "tournament", "pushfold", "vector", "acpc", "env", "learn", "server", "docs", "cli",
+    "bots", "tournament", "stats", "pushfold", "vector", "acpc", "env", "learn", "server", "docs", "cli",
 }  # fmt: skip
 """What the package's root holds: what a user imports first, and one folder a concept."""
 

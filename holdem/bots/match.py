@@ -24,10 +24,10 @@ from typing import Any
 import attrs
 
 from holdem.bots import Bot, BotSpec, bot_name, load_bot
+from holdem.bots.confidence import RunningMean
 from holdem.bots.decide import Hooks, apply_answer, decide, guarded, raised
 from holdem.bots.luck import all_in_adjusted
 from holdem.bots.parallel import worker_pool
-from holdem.bots.stats import RunningMean
 from holdem.cards.deck import Deck, derive_seed
 from holdem.errors import HoldemError, IllegalActionError
 from holdem.hand.actions import Action, ActionKind

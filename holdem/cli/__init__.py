@@ -220,6 +220,7 @@ def build_parser() -> argparse.ArgumentParser:
     from holdem.formats.pokerstars.commands import add_command as add_convert
     from holdem.pushfold.commands import add_command as add_pushfold
     from holdem.server.commands import add_command as add_serve
+    from holdem.stats.commands import add_command as add_stats
     from holdem.tournament.commands import add_commands as add_tournament_commands
 
     parser = Parser(
@@ -230,7 +231,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"holdem {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", help="one of these:")
     for add in (_add_eval, _add_equity, _add_replay, _add_bench, _add_match, add_ladder,
-                add_tournament_commands, add_pushfold, _add_acpc, add_convert, add_serve, add_docs,
+                add_tournament_commands, add_pushfold, _add_acpc, add_convert, add_stats, add_serve, add_docs,
                 _add_play):  # fmt: skip
         add(sub)
     return parser

@@ -18,6 +18,7 @@ DOCUMENTS = {
     "protocol": "protocol.md",
     "structures": "structures.md",
     "structure-example": "structure-example.toml",
+    "stats": "stats.md",
 }
 """The documents by name, and their files in this package."""
 
@@ -29,10 +30,11 @@ def read(name: str) -> str:
 
 def add_command(sub: argparse._SubParsersAction[Parser]) -> None:
     """Add ``holdem docs`` to the command line."""
-    docs = subcommand(sub, "docs", "print a document: the rules, the server protocol, structures",
+    docs = subcommand(sub, "docs", "print a document: the rules, the server protocol, structures, statistics",
                       "Print a document that ships with holdem: 'rules' (every rule the engine follows, "
                       "with its sources, options and tests), 'protocol' (the game server's HTTP and "
                       "WebSocket protocol), 'structures' (the tournament structure file format) or "
-                      "'structure-example' (a structure file to copy).")  # fmt: skip
+                      "'structure-example' (a structure file to copy) or 'stats' (every player statistic of "
+                      "`holdem stats`: its chance, what counts as taking it, an example hand).")  # fmt: skip
     docs.add_argument("name", choices=sorted(DOCUMENTS), help="the document")
     docs.set_defaults(run=lambda args: print(read(args.name), end="") or 0)

@@ -37,7 +37,7 @@ CHAT_KEPT = 50
 """Chat messages kept with the table (the oldest go first)."""
 CHAT_RATE = (5, 10.0)
 """At most this many chat messages from one seat in this many seconds."""
-COMMANDS = ("approve", "decline", "pause", "resume", "blinds", "remove", "end", "bot")
+COMMANDS = ("approve", "decline", "pause", "resume", "blinds", "remove", "end", "bot", "stats")
 """What the host can do."""
 
 
@@ -106,6 +106,8 @@ def command(room: Room, data: dict[str, Any], now: float) -> Change:
         return room.leave(seat, now)  # now, or when the hand in progress ends; the chips to the ledger
     if kind == "bot":
         return _seat_bot(room, home, data, now)
+    if kind == "stats":
+        return _show_stats(home, data)
     return _end(room, home, now)
 
 
@@ -126,6 +128,18 @@ def _blinds(room: Room, home: Home, data: dict[str, Any], now: float) -> Change:
     config = table_config(room.config.to_dict() | wanted)
     home.blinds = (config.small_blind, config.big_blind, config.ante)
     return room.resume(now) or Change()
+
+
+def _show_stats(home: Home, data: dict[str, Any]) -> Change:
+    """Let everyone with the link see the players' statistics (``"on": true``), or only the host."""
+    unknown = sorted(set(data) - {"command", "on"})
+    if unknown:
+        raise RequestError(f"unknown fields {unknown}; known: on")
+    on = data.get("on")
+    if type(on) is not bool:
+        raise RequestError(f"on must be true or false, got {on!r:.20}")
+    home.stats = on
+    return Change()
 
 
 def _seat_bot(room: Room, home: Home, data: dict[str, Any], now: float) -> Change:

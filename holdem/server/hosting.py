@@ -42,6 +42,7 @@ class Home:
     players: dict[str, str] = attrs.Factory(dict)  # token digest -> name, everyone who held a seat
     name: str = ""
     listed: bool = False
+    stats: bool = False  # whether everyone with the link may see the players' statistics
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -57,6 +58,7 @@ class Home:
             "players": self.players,
             "name": self.name,
             "listed": self.listed,
+            "stats": self.stats,
         }
 
     @classmethod
@@ -72,4 +74,5 @@ class Home:
             dict(data.get("players", {})),
             str(data.get("name", "")),
             bool(data.get("listed", False)),
+            bool(data.get("stats", False)),
         )

@@ -37,6 +37,7 @@ from holdem.server.limits import Limits
 from holdem.server.messages import finished_message, state_message
 from holdem.server.room import Change, Room
 from holdem.server.storage import LeaseLost, Write, Writer, lease_key, open_storage
+from holdem.server.tablestats import TableStats
 from holdem.server.tourney import FORMAT as TOURNEY
 from holdem.server.tourney import Moves, Tourney
 
@@ -115,6 +116,7 @@ class Hub:
         self.tasks: list[asyncio.Task[None]] = []
         self.background: set[asyncio.Task[None]] = set()  # short tasks (`later`), cancelled at the stop
         self.house = HouseBots(self)  # the bots hosts seated at tables served here
+        self.stats = TableStats()  # the players' statistics of tables asked for them
 
     async def start(self) -> None:
         loop = asyncio.get_running_loop()

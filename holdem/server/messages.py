@@ -81,7 +81,8 @@ CHAT_SENT = 30
 
 
 def _home(room: Room) -> dict[str, Any] | None:
-    """A home game's public state: paused, ended, the next blinds, who asks for a seat, the bots."""
+    """A home game's public state: paused, ended, the next blinds, who asks for a seat, the bots,
+    whether everyone may see the players' statistics."""
     home = room.home
     if home is None:
         return None
@@ -91,6 +92,7 @@ def _home(room: Room) -> dict[str, Any] | None:
         "next_blinds": list(home.blinds) if home.blinds is not None else None,
         "pending": [{"seat": s, "name": p.name, "buy_in": p.buy_in} for s, p in sorted(home.pending.items())],
         "bots": sorted(home.bots),
+        "stats": home.stats,
     }
 
 

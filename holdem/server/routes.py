@@ -234,6 +234,28 @@ async def _hand(request: Request, hub: Hub) -> Any:
     return as_seen_by(rows[0][1], mine[0][2])
 
 
+async def _stats(request: Request, hub: Hub) -> Any:
+    """The players' statistics from the table's stored hands (`holdem.stats`): for its host and the
+    admin; for everyone with the link once the host shows them (``"command": "stats"``).
+    ``?by=position`` adds each player's numbers by position, ``?player=NAME`` keeps one player."""
+    ident = request.path_params["table"]
+    room = hub.room(ident)
+    if not (room.home is not None and room.home.stats):
+        who, _ = _viewer(hub, room, request)
+        if who == "player":
+            raise RequestError("the host has not shown the players' statistics at this table", 403)
+    by = request.query_params.get("by")
+    if by not in (None, "position"):
+        raise RequestError(f"by must be position, got {by!r:.20}")
+    hands, rows = await hub.read(hub.stats.report, hub.reads, ident, by == "position")
+    player = request.query_params.get("player")
+    if player is not None:
+        rows = [row for row in rows if row.player == player]
+        if not rows:
+            raise RequestError(f"no player {player!r:.40} in this table's stored hands", 404)
+    return {"table": ident, "hands": hands, "players": [row.to_dict() for row in rows]}
+
+
 async def _ledger(request: Request, hub: Hub) -> Any:
     hub.check_admin(request)
     ident = request.path_params["table"]
@@ -339,6 +361,7 @@ ROUTES = [
     Route("/api/tables/{table}/hands/{number:int}", _route(_hand)),
     Route("/api/tables/{table}/host", _route(_host), methods=["POST"]),
     Route("/api/tables/{table}/settle", _route(_settle)),
+    Route("/api/tables/{table}/stats", _route(_stats)),
     Route("/api/games", _route(_games), methods=["POST"]),
     Route("/api/tables/{table}/ledger", _route(_ledger)),
     Route("/api/tournaments", _route(_tournaments), methods=["GET", "POST"]),

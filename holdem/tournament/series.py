@@ -14,8 +14,8 @@ from typing import Any
 import attrs
 
 from holdem.bots import bot_name
+from holdem.bots.confidence import mean_ci
 from holdem.bots.parallel import ordered_map
-from holdem.bots.stats import mean_ci
 from holdem.console.arguments import counted
 from holdem.errors import InvalidConfigError
 from holdem.tournament.history import run_history

@@ -292,6 +292,47 @@ $("settle-toggle").addEventListener("click", () => {
   if (!$("settle").hidden) drawSettle();
 });
 
+// ------------------------------------------------------------ the players' statistics
+let statsAt = null;
+const percent = (rate) => rate.percent === null ? "-" : rate.percent.toFixed(1);
+const number = (value, digits = 1) => value === null ? "-" : value.toFixed(digits);
+
+async function drawStats() {
+  try {
+    const answer = await api("GET", `/api/tables/${tableId}/stats`, undefined, hostToken || handToken());
+    $("stats-rows").replaceChildren(...answer.players.map((p) => {
+      const row = document.createElement("tr");
+      for (const text of [p.player, String(p.hands), percent(p.vpip), percent(p.pfr), percent(p.three_bet),
+        number(p.aggression.factor, 2), percent(p.went_to_showdown), percent(p.won_at_showdown), number(p.bb_per_100)]) {
+        row.append(Object.assign(document.createElement("td"), { textContent: text }));
+      }
+      return row;
+    }));
+    $("stats-note").textContent = `Over the ${answer.hands} hands stored at this table (holdem docs stats defines each).`;
+  } catch (error) {
+    $("stats-note").textContent = error.message;
+  }
+}
+
+$("stats-toggle").addEventListener("click", () => {
+  $("stats").hidden = !$("stats").hidden;
+  $("stats-toggle").setAttribute("aria-expanded", String(!$("stats").hidden));
+  if (!$("stats").hidden) drawStats();
+});
+$("stats-shown").addEventListener("change", () => host("stats", { on: $("stats-shown").checked }));
+
+function drawStatsTools(st) {
+  const may = Boolean(st.home) && (st.home.stats || Boolean(hostToken));
+  $("stats-toggle").hidden = !may;
+  if (!may) $("stats").hidden = true;
+  if (st.home && hostToken) $("stats-shown").checked = st.home.stats;
+  const moment = st.last_hand ? st.last_hand.number : 0;
+  if (!$("stats").hidden && statsAt !== moment) {  // read again after each hand
+    statsAt = moment;
+    drawStats();
+  }
+}
+
 // ------------------------------------------------------------ stored hands: replay and download
 function handToken() {
   return seatToken || stored("past") || hostToken;
@@ -440,6 +481,7 @@ function drawHome(st) {
   drawShow(st);
   promptRebuy(st);
   $("settle-toggle").hidden = !st.home;
+  drawStatsTools(st);
   if (st.home && st.home.paused) $("status").textContent += " · paused by the host";
   if (st.seat !== null || (st.home && st.home.ended)) $("notice").textContent = "";
   if (st.home && st.home.ended) {

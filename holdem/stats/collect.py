@@ -1,0 +1,120 @@
+"""Statistics gathered over many hands: from files, from PHH documents, or from hands just played.
+
+`Collection` keeps the counts per player and position, the hands it skipped and why, and (when
+asked, for a plot) each player's results hand by hand.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from holdem.bots.luck import all_in_adjusted
+from holdem.errors import HoldemError, InvalidHistoryError
+from holdem.formats import phh
+from holdem.hand.state import Hand
+from holdem.stats.facts import FOLD, HandFacts, facts_from_document, facts_from_hand, names_of
+from holdem.stats.report import PlayerStats, player_stats
+from holdem.stats.sources import Document, Skipped, documents, files
+from holdem.stats.tally import Counts, tally
+
+__all__ = ["Collection", "read"]
+
+
+@attrs.define
+class Results:
+    """One player's results hand by hand: big blinds won, and whether the hand went to showdown."""
+
+    won: array[float] = attrs.field(factory=lambda: array("d"))
+    showdown: bytearray = attrs.field(factory=bytearray)
+
+
+@attrs.define
+class Collection:
+    """Player statistics over a set of hands.
+
+    `check` replays every hand by the rules before counting it (a hand that breaks them is
+    skipped); otherwise a hand is read from its actions and finishing stacks, and replayed only
+    when it records no finishing stacks. `adjust` also counts all-in adjusted winnings (each
+    all-in before the river replayed and valued exactly: about 50 ms a preflop all-in).
+    `results` keeps each player's hand-by-hand results, for `holdem stats --plot`."""
+
+    check: bool = False
+    adjust: bool = False
+    results: dict[str, Results] | None = None
+    counts: dict[tuple[str, str], Counts] = attrs.field(factory=dict)
+    hands: int = 0
+    skipped: list[Skipped] = attrs.field(factory=list)
+
+    def add_document(self, doc: Mapping[str, Any], source: str = "<phh>") -> bool:
+        """Count one PHH hand; False (and the hand in `skipped`) when it cannot be read."""
+        try:
+            facts = self._facts(doc, source)
+        except HoldemError as error:
+            self.skipped.append(Skipped(source, str(error)))
+            return False
+        self.add(facts)
+        return True
+
+    def add_hand(self, hand: Hand, names: Sequence[str]) -> None:
+        """Count a complete `hand` its players `names` played."""
+        adjusted = all_in_adjusted(hand) if self.adjust else None
+        self.add(facts_from_hand(hand, names, adjusted=adjusted))
+
+    def add(self, facts: HandFacts) -> None:
+        """Count one hand's facts."""
+        tally(facts, self.counts)
+        self.hands += 1
+        if self.results is not None:
+            live = _at_showdown(facts)
+            for p, name in enumerate(facts.names):
+                results = self.results.setdefault(name, Results())
+                results.won.append(facts.net[p] / facts.big_blind)
+                results.showdown.append(p in live)
+
+    def add_all(self, items: Iterable[Document | Skipped]) -> None:
+        """Count every document of `items`, and keep the sources skipped."""
+        for item in items:
+            if isinstance(item, Skipped):
+                self.skipped.append(item)
+            else:
+                self.add_document(item.doc, item.source)
+
+    def players(self, *, by_position: bool = False, min_hands: int = 0) -> list[PlayerStats]:
+        """Each player's statistics (and by position, when asked), most hands first."""
+        return player_stats(self.counts, by_position=by_position, min_hands=min_hands, adjusted=self.adjust)
+
+    def _facts(self, doc: Mapping[str, Any], source: str) -> HandFacts:
+        facts = None if self.check else facts_from_document(doc)
+        if facts is not None and not (self.adjust and _could_be_adjusted(facts)):
+            return facts
+        played = phh.replay(doc, source)
+        if played.hand is None or not played.settled:
+            raise InvalidHistoryError("the showdown's cards are unknown and no finishing stacks are given")
+        names = names_of(doc, len(played.hand.starting_stacks))
+        adjusted = all_in_adjusted(played.hand) if self.adjust else None
+        return facts_from_hand(played.hand, names, adjusted=adjusted)
+
+
+def _at_showdown(facts: HandFacts) -> set[int]:
+    """The players still in at the end, when two or more are (a showdown); else none."""
+    live = set(range(len(facts.names))) - {p for _, p, kind in facts.actions if kind & 3 == FOLD}
+    return live if len(live) > 1 else set()
+
+
+def _could_be_adjusted(facts: HandFacts) -> bool:
+    """Whether a hand may have ended all-in before the river: a showdown, with no action on the river."""
+    return bool(_at_showdown(facts)) and all(street < 3 for street, _, _ in facts.actions)
+
+
+def read(
+    paths: Sequence[str | Path], *, check: bool = False, adjust: bool = False, results: bool = False
+) -> Collection:
+    """The statistics of every hand in `paths` (files, folders, archives; see `holdem.stats.sources`)."""
+    collection = Collection(check=check, adjust=adjust, results={} if results else None)
+    collection.add_all(documents(files(paths)))
+    return collection

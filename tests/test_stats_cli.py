@@ -1,0 +1,129 @@
+"""``holdem stats`` at the command line: the shipped Pluribus hands, a match's history, JSON, the
+bar, the plot, and bad input named and skipped."""
+
+from __future__ import annotations
+
+import json
+import tarfile
+from pathlib import Path
+
+import pytest
+
+from holdem.cli import main
+from holdem.formats import phh
+from holdem.formats.pokerstars.write import write_hand
+from tests.test_cli_messages import under_a_terminal
+
+PLURIBUS = Path(__file__).parent / "data" / "pluribus.tar.xz"
+
+
+def stats_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
+    assert 0 == main(["stats", *args, "--json"])
+    return dict(json.loads(capsys.readouterr().out))
+
+
+def test_the_pluribus_hands_read_from_their_archive(capsys: pytest.CaptureFixture[str]) -> None:
+    """All 2,502 hands counted; Pluribus played every one, VPIP and PFR as counted by hand below."""
+    out = stats_json(capsys, str(PLURIBUS), "--player", "Pluribus")
+    (row,) = out["players"]  # type: ignore[misc]
+    assert (out["hands"], row["hands"], row["walks"]) == (2502, 2502, 46)
+    assert (row["vpip"]["done"], row["vpip"]["chances"], row["pfr"]["done"]) == (655, 2456, 423)
+
+
+def test_the_table_fits_80_columns_and_names_the_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    """The readable table: two parts, each line within 80 columns, and the hands counted."""
+    assert 0 == main(["stats", str(PLURIBUS), "--min-hands", "1000"])
+    out = capsys.readouterr().out
+    assert all(len(line) <= 80 for line in out.splitlines())
+    assert out.splitlines()[0].split() == [
+        "player",
+        "hands",
+        "VPIP",
+        "PFR",
+        "3B",
+        "F3B",
+        "4B",
+        "Steal",
+        "FSt",
+        "bb/100",
+    ]
+    assert "Pluribus" in out and "Gogo" not in out  # 488 hands: under --min-hands
+    assert out.rstrip().endswith("2,502 hands: 2,502 counted, 0 skipped")
+
+
+def test_a_match_history_and_its_positions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A heads-up match's history, by position: each player's positions add up to their hands."""
+    assert 0 == main(["match", "calling-station", "random", "--hands", "200", "--seed", "4", "--history",
+                      str(tmp_path), "--json"])  # fmt: skip
+    capsys.readouterr()
+    out = stats_json(capsys, str(tmp_path / "match.phhs"), "--by", "position")
+    rows = out["players"]
+    assert ["calling-station", "BB", "BTN", "random", "BB", "BTN"] == [
+        r["position"] or r["player"] for r in rows
+    ]  # type: ignore[union-attr]
+    assert rows[0]["hands"] == rows[1]["hands"] + rows[2]["hands"] == 200  # type: ignore[index]
+    assert rows[0]["pfr"]["done"] == 0  # a calling station never raises  # type: ignore[index]
+
+
+def test_the_same_hands_as_pokerstars_text_count_the_same(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A session of Pluribus hands written as PokerStars text and read back: the same numbers."""
+    with tarfile.open(PLURIBUS) as opened:
+        texts = [opened.extractfile(m).read().decode() for m in opened if m.isfile() and "/30/" in m.name]  # type: ignore[union-attr]
+    docs = [phh.loads(text)[0] for text in texts]
+    (tmp_path / "ps").mkdir()
+    (tmp_path / "30.phhs").write_text(phh.dumps(docs))
+    (tmp_path / "ps" / "30.txt").write_text("\n\n".join(write_hand(doc, k + 1) for k, doc in enumerate(docs)))
+    from_phh = stats_json(capsys, str(tmp_path / "30.phhs"))
+    from_text = stats_json(capsys, str(tmp_path / "ps"))
+    assert from_phh["players"] == from_text["players"] and from_phh["hands"] == len(docs) > 50
+
+
+def test_a_broken_hand_is_named_and_skipped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """One .phhs table that does not read and one with an unknown action: both named with their
+    reason on standard error, the rest counted, exit status 1, no traceback."""
+    good = {"variant": "NT", "antes": [0, 0], "blinds_or_straddles": [1, 2], "min_bet": 2,
+            "starting_stacks": [100, 100], "actions": ["d dh p1 AsKs", "d dh p2 QhQd", "p2 f"],
+            "finishing_stacks": [101, 99], "players": ["ann", "bob"]}  # fmt: skip
+    text = phh.dumps([good, good | {"actions": ["p2 xx"]}, good])
+    (tmp_path / "h.phhs").write_text(text + "\n[4]\nvariant = \n")
+    assert 1 == main(["stats", str(tmp_path / "h.phhs")])
+    captured = capsys.readouterr()
+    assert "h.phhs#2: skipped: action 'p2 xx': not a hold'em action" in captured.err
+    assert "h.phhs#4: skipped: not valid TOML" in captured.err
+    assert "Traceback" not in captured.err
+    assert "4 hands: 2 counted, 2 skipped" in captured.out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["nowhere"], "no such file or folder: 'nowhere'"),
+        ([str(PLURIBUS), "--player", "pluribus"], "no player 'pluribus' in these hands"),
+        ([str(PLURIBUS), "--plot", "out.pdf"], "the plot is saved as PNG"),
+        ([str(PLURIBUS), "--by", "seat"], "invalid choice: 'seat'"),
+    ],
+)
+def test_bad_input_is_one_line(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    try:
+        status = main(["stats", *args])
+    except SystemExit as stop:  # refused by the argument parser
+        status = int(stop.code or 0)
+    assert 2 == status
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_the_plot_is_saved(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("matplotlib", reason="--plot needs matplotlib (the plot extra)")
+    target = tmp_path / "won.png"
+    assert 0 == main(["stats", str(PLURIBUS), "--player", "Pluribus", "--plot", str(target)])
+    assert target.stat().st_size > 10_000 and f"plot saved to {target}" in capsys.readouterr().err
+
+
+def test_a_bar_is_drawn_at_a_terminal(tmp_path: Path) -> None:
+    """At a terminal, the bytes read go by on a bar; piped (the output), the table alone."""
+    status, out, shown = under_a_terminal(["stats", str(PLURIBUS)])
+    assert 0 == status and "MB" in shown and "|" in shown
+    assert out.startswith("player")
