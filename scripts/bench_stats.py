@@ -82,7 +82,8 @@ def match_history(folder: Path, hands: int) -> Path:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    raw = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=raw)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--hands", type=int, default=1_000_000)
     parser.add_argument("--folder", type=Path, default=Path("/tmp/holdem-bench-stats"))
@@ -91,8 +92,8 @@ def main() -> None:
     rows = [("holdem stats, Pluribus 2,502 hands, end to end", best(args.repeat, command(str(PLURIBUS))))]
     rows.append(("holdem, Pluribus read and counted in-process", best(args.repeat, holdem_in_process)))
     try:
-        rows.append(("pokerkit, Pluribus read (HandHistory.loads)", best(args.repeat, pokerkit(texts, False))))
-        rows.append(("pokerkit, Pluribus read and played through", best(args.repeat, pokerkit(texts, True))))
+        for name, play in (("read (HandHistory.loads)", False), ("read and played through", True)):
+            rows.append((f"pokerkit, Pluribus {name}", best(args.repeat, pokerkit(texts, play))))
     except ImportError:
         print("pokerkit is not installed (pip install -e '.[bench]'): its rows are left out")
     path = match_history(args.folder, args.hands)
