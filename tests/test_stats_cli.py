@@ -127,3 +127,19 @@ def test_a_bar_is_drawn_at_a_terminal(tmp_path: Path) -> None:
     status, out, shown = under_a_terminal(["stats", str(PLURIBUS)])
     assert 0 == status and "MB" in shown and "|" in shown
     assert out.startswith("player")
+
+
+def test_a_large_history_moves_the_bar_as_it_is_read(tmp_path: Path) -> None:
+    """A .phhs file of several chunks reports its progress chunk by chunk, not only at its end."""
+    from holdem.stats.sources import documents
+
+    hand = {"variant": "NT", "antes": [0, 0], "blinds_or_straddles": [1, 2], "min_bet": 2,
+            "starting_stacks": [100, 100], "actions": ["d dh p1 AsKs", "d dh p2 QhQd", "p2 f"],
+            "finishing_stacks": [101, 99]}  # fmt: skip
+    path = tmp_path / "big.phhs"
+    path.write_text(phh.dumps([hand] * 12_000))  # about 3 MB
+    seen: list[tuple[int, int]] = []
+    assert 12_000 == sum(1 for _ in documents([path], progress=lambda done, total: seen.append((done, total))))
+    size = path.stat().st_size
+    assert seen[0] == (0, size) and seen[-1] == (size, size) and len(seen) > 3
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)

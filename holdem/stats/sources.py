@@ -86,10 +86,17 @@ def documents(
             except (OSError, UnicodeDecodeError) as error:
                 yield Skipped(str(path), f"cannot read it: {error}")
             else:
-                yield from _text(str(path), path.name, text)
+                moved = None if progress is None else _mover(progress, done, total)
+                yield from _text(str(path), path.name, text, moved)
         done += size
         if progress:
             progress(done, total)
+
+
+def _mover(progress: Callable[[int, int], None], done: int, total: int) -> Callable[[int], None]:
+    """A callback for the characters of a file read so far, which moves the bar (a character is
+    about a byte in a hand history)."""
+    return lambda read: progress(done + read, total)
 
 
 def _archive(path: Path) -> Iterator[Document | Skipped]:
@@ -119,15 +126,18 @@ def _archive(path: Path) -> Iterator[Document | Skipped]:
         yield from _text(source, name, text)
 
 
-def _text(source: str, name: str, text: str) -> Iterator[Document | Skipped]:
-    """The hands of one file's text: PokerStars when it says so, else PHH (one hand, or many in a .phhs)."""
+def _text(
+    source: str, name: str, text: str, moved: Callable[[int], None] | None = None
+) -> Iterator[Document | Skipped]:
+    """The hands of one file's text: PokerStars when it says so, else PHH (one hand, or many in a
+    .phhs, read a chunk at a time: `moved` is told how far)."""
     head = text[:300]
     if "PokerStars " in head and (" Hand #" in head or " Game #" in head):
         for hand in read_hands(text):
             where = f"{source}: hand #{hand.ident}"
             yield Document(where, hand.doc) if hand.doc is not None else Skipped(where, str(hand.reason))
     elif name.endswith(".phhs"):
-        yield from _many(source, text)
+        yield from _many(source, text, moved)
     else:
         try:
             (doc,) = phh.loads(text)
@@ -137,7 +147,7 @@ def _text(source: str, name: str, text: str) -> Iterator[Document | Skipped]:
             yield Document(source, doc)
 
 
-def _many(source: str, text: str) -> Iterator[Document | Skipped]:
+def _many(source: str, text: str, moved: Callable[[int], None] | None = None) -> Iterator[Document | Skipped]:
     """The hands of a .phhs text, read a chunk of whole tables at a time; a chunk that does not
     read is read table by table, so that only the broken hands are skipped."""
     start = 0
@@ -153,6 +163,8 @@ def _many(source: str, text: str) -> Iterator[Document | Skipped]:
             for key, doc in hands:
                 yield Document(f"{source}#{key}", doc)
         start = end
+        if moved is not None:
+            moved(end)
 
 
 def _one_by_one(source: str, chunk: str) -> Iterator[Document | Skipped]:

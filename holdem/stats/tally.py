@@ -8,13 +8,11 @@ the check-raise (one per street) and the aggression counts (one per action).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-
 import attrs
 
 from holdem.stats.facts import CALL, CHECK, FOLD, NO_RAISE, RAISE, HandFacts
 
-__all__ = ["COUNTS", "STATISTICS", "Counts", "Statistic", "add", "tally"]
+__all__ = ["COUNTS", "STATISTICS", "Counts", "Statistic", "tally"]
 
 COUNTS = (
     "hands", "walks", "vpip", "pfr", "three_bet_chances", "three_bets", "fold_to_three_bet_chances",
@@ -231,12 +229,3 @@ def _postflop(facts: HandFacts, c: list[list[int]], raiser: int) -> set[int]:
         else:
             c[p][FOLDS] += 1
     return live
-
-
-def add(counts: Iterable[Mapping[tuple[str, str], Counts]]) -> dict[tuple[str, str], Counts]:
-    """Counts kept apart (by worker, by file) added together."""
-    out: dict[tuple[str, str], Counts] = {}
-    for part in counts:
-        for key, row in part.items():
-            out.setdefault(key, Counts()).merge(row)
-    return out

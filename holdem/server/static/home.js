@@ -286,11 +286,15 @@ async function drawSettle() {
   }
 }
 
-$("settle-toggle").addEventListener("click", () => {
-  $("settle").hidden = !$("settle").hidden;
-  $("settle-toggle").setAttribute("aria-expanded", String(!$("settle").hidden));
-  if (!$("settle").hidden) drawSettle();
-});
+function toggles(section, draw) {
+  // The button `${section}-toggle` opens and closes the section, which is drawn as it opens.
+  $(`${section}-toggle`).addEventListener("click", () => {
+    $(section).hidden = !$(section).hidden;
+    $(`${section}-toggle`).setAttribute("aria-expanded", String(!$(section).hidden));
+    if (!$(section).hidden) draw();
+  });
+}
+toggles("settle", () => drawSettle());
 
 // ------------------------------------------------------------ the players' statistics
 let statsAt = null;
@@ -314,11 +318,7 @@ async function drawStats() {
   }
 }
 
-$("stats-toggle").addEventListener("click", () => {
-  $("stats").hidden = !$("stats").hidden;
-  $("stats-toggle").setAttribute("aria-expanded", String(!$("stats").hidden));
-  if (!$("stats").hidden) drawStats();
-});
+toggles("stats", () => drawStats());
 $("stats-shown").addEventListener("change", () => host("stats", { on: $("stats-shown").checked }));
 
 function drawStatsTools(st) {
