@@ -108,3 +108,47 @@ def test_the_stored_hands_count_the_same_as_phh_and_as_pokerstars_text(
         assert all(isinstance(item, Document) for item in items) and len(items) == len(rows)
         collection.add_all(items)
         assert served == [p.to_dict() for p in collection.players()], name
+
+
+def test_a_tables_statistics_count_new_hands_only_and_agree_with_a_recount(
+    server: ThreadServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Asked again after more hands, the counts kept go on from the last hand counted, a page of
+    stored hands at a time, and agree with counting every stored hand afresh."""
+    from holdem.server import tablestats
+
+    monkeypatch.setattr(tablestats, "_PAGE", 5)  # several pages of stored hands each time
+    game = played_game(server)
+    path = f"/api/tables/{game['id']}/stats"
+    first = server.http("GET", path, token=game["host_token"])[1]
+    assert 200 == host(server, game, command="resume")[0]
+    deadline = time.monotonic() + 60
+    while (
+        len(server.http("GET", f"/api/tables/{game['id']}/hands", token=ADMIN)[1]["hands"])
+        < 2 * first["hands"]
+    ):
+        assert time.monotonic() < deadline, "the bots did not play on"
+        time.sleep(0.2)
+    assert 200 == host(server, game, command="pause")[0]
+    again = server.http("GET", path, token=game["host_token"])[1]
+    fresh = Collection()
+    for row in server.http("GET", f"/api/tables/{game['id']}/hands", token=ADMIN)[1]["hands"]:
+        assert fresh.add_document(phh.loads(row["phh"])[0])
+    assert again["hands"] == fresh.hands > first["hands"]
+    assert again["players"] == [p.to_dict() for p in fresh.players()]
+
+
+def test_a_flood_of_statistics_requests_and_strangers(server: ThreadServer) -> None:
+    """Sixty requests at once all get the same answer; another table's host and a made-up token are
+    refused while the statistics are the host's."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    game = played_game(server)
+    other = server.http("POST", "/api/games", {"seats": 6})[1]
+    path = f"/api/tables/{game['id']}/stats"
+    assert 401 == server.http("GET", path, token=other["host_token"])[0]
+    assert 401 == server.http("GET", path, token=f"{game['id']}.{'0' * 64}")[0]
+    with ThreadPoolExecutor(12) as pool:
+        answers = list(pool.map(lambda _: server.http("GET", path, token=game["host_token"]), range(60)))
+    assert {200} == {status for status, _ in answers}
+    assert all(body == answers[0][1] for _, body in answers)
