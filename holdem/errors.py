@@ -4,6 +4,7 @@ from __future__ import annotations
 
 __all__ = [
     "BotLoadError",
+    "CardCountError",
     "DuplicateCardError",
     "EmptyDeckError",
     "HandOverError",
@@ -32,6 +33,11 @@ class InvalidCardError(HoldemError, ValueError):
 
 class DuplicateCardError(InvalidCardError):
     """The same card appears twice where cards must be distinct."""
+
+
+class CardCountError(InvalidCardError):
+    """Good cards, but not as many as asked for (a hand is 5 to 7 cards); an `InvalidCardError`, as
+    it was before it had its own name."""
 
 
 class InvalidRangeError(HoldemError, ValueError):

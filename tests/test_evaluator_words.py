@@ -6,17 +6,26 @@ from __future__ import annotations
 import pytest
 
 from holdem.cards.evaluator import evaluate, strength
-from holdem.errors import InvalidCardError
+from holdem.errors import CardCountError, InvalidCardError
 
 
 def test_a_hand_of_eight_cards_is_refused_by_evaluate_and_by_strength() -> None:
     with pytest.raises(InvalidCardError) as raised:
         evaluate("As Kd Qh Jc Ts 2d 3c 4h")
-    assert str(raised.value) == "a hand needs 5 to 7 cards, got 8"
+    assert str(raised.value) == "a hand needs 5 to 7 cards, got 8: As Kd Qh Jc Ts 2d 3c 4h"
     eight_clubs = [0, 4, 8, 12, 16, 20, 24, 28]  # 2c to 9c: a flush, but eight cards
     with pytest.raises(InvalidCardError) as raised:
         strength(eight_clubs)
     assert str(raised.value) == f"strength needs 5 to 7 distinct cards, got {eight_clubs}"
+
+
+def test_good_cards_too_few_are_a_card_count_error_not_a_bad_card() -> None:
+    """Two good cards are not a hand: the error says how many and which, by its own name (still an
+    `InvalidCardError` and a `ValueError`, as before it had one)."""
+    with pytest.raises(CardCountError) as raised:
+        evaluate("Ah Kh")
+    assert str(raised.value) == "a hand needs 5 to 7 cards, got 2: Ah Kh"
+    assert isinstance(raised.value, InvalidCardError) and isinstance(raised.value, ValueError)
 
 
 def test_a_hands_repr_names_it_and_shows_its_best_five_in_order() -> None:

@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 PUBLIC = {
     "holdem": [
-        "Action", "ActionKind", "BotLoadError", "CARDS", "Card", "Deck", "DuplicateCardError",
+        "Action", "ActionKind", "BotLoadError", "CARDS", "Card", "CardCountError", "Deck", "DuplicateCardError",
         "EmptyDeckError", "EquityResult", "Hand", "HandCategory", "HandOverError", "HandRank", "HandResult",
         "HoldemError", "IllegalActionError", "ImpossibleSpotError", "InvalidAmountError", "InvalidCardError",
         "InvalidConfigError", "InvalidHistoryError", "InvalidPlayerError", "InvalidRangeError",

@@ -86,14 +86,14 @@ def test_holdem_pushfold_gives_each_positions_ranges_for_an_end_game() -> None:
     def run(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run([*base, *args], capture_output=True, text=True, timeout=300)
 
-    text = run("--prizes", "50,30,20", "--deals", "20000")
+    text = run("--prizes", "50,30,20", "--deals", "5000")
     assert text.returncode == 0, text.stderr
     assert "CO (1,500 chips) pushes " in text.stdout and "BB calls SB's push with " in text.stdout
     assert 9 == sum(line.startswith("  AA ") for line in text.stdout.splitlines())  # nine charts
     assert max(map(len, text.stdout.splitlines())) <= 80  # they fit a terminal (lists were 850 wide)
     assert "a best response gains at most (of the prize pool): SB " in text.stdout
     assert "(few deals: classes near indifference change with --seed" in text.stdout
-    data = json.loads(run("--prizes", "50,30,20", "--deals", "20000", "--json").stdout)
+    data = json.loads(run("--prizes", "50,30,20", "--deals", "5000", "--json").stdout)
     assert abs(sum(data["equities"]) - 1) < 1e-9 and set(data["push"]) == {"3", "4", "1"}
     missing = run()
     assert missing.returncode != 0 and "--prizes" in missing.stderr and "Traceback" not in missing.stderr

@@ -15,8 +15,8 @@ from enum import IntEnum, unique
 import attrs
 
 from holdem.cards import _tables
-from holdem.cards.card import Card, Rank, parse_cards
-from holdem.errors import InvalidCardError
+from holdem.cards.card import Card, Rank, format_cards, parse_cards
+from holdem.errors import CardCountError, InvalidCardError
 
 __all__ = [
     "MAX_STRENGTH",
@@ -188,7 +188,7 @@ def evaluate(cards: Iterable[Card | str] | str) -> HandRank:
     """The best five of 5–7 distinct cards (`Card` objects or text) as a `HandRank`."""
     hand = parse_cards(cards)
     if not 5 <= len(hand) <= 7:
-        raise InvalidCardError(f"a hand needs 5 to 7 cards, got {len(hand)}")
+        raise CardCountError(f"a hand needs 5 to 7 cards, got {len(hand)}: {format_cards(hand, ' ')}")
     value = strength([card.index for card in hand])
     five = next(
         combo
