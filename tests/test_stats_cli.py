@@ -139,7 +139,9 @@ def test_a_large_history_moves_the_bar_as_it_is_read(tmp_path: Path) -> None:
     path = tmp_path / "big.phhs"
     path.write_text(phh.dumps([hand] * 12_000))  # about 3 MB
     seen: list[tuple[int, int]] = []
-    assert 12_000 == sum(1 for _ in documents([path], progress=lambda done, total: seen.append((done, total))))
+    assert 12_000 == sum(
+        1 for _ in documents([path], progress=lambda done, total: seen.append((done, total)))
+    )
     size = path.stat().st_size
     assert seen[0] == (0, size) and seen[-1] == (size, size) and len(seen) > 3
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
