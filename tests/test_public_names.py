@@ -15,7 +15,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PUBLIC = {
     "holdem": [
         "Action", "ActionKind", "BotLoadError", "CARDS", "Card", "CardCountError", "Deck",
-        "DuplicateCardError", "EmptyDeckError", "EquityResult", "Hand", "HandCategory", "HandOverError", "HandRank", "HandResult",
+        "DuplicateCardError", "EmptyDeckError", "EquityResult", "Hand", "HandCategory", "HandOverError",
+        "HandRank", "HandResult",
         "HoldemError", "IllegalActionError", "ImpossibleSpotError", "InvalidAmountError", "InvalidCardError",
         "InvalidConfigError", "InvalidHistoryError", "InvalidPlayerError", "InvalidRangeError",
         "LegalActions", "NotYourTurnError",
