@@ -15,6 +15,13 @@ DATA = Path(__file__).resolve().parent / "data"
 """The tests' own data (tests/data, with its sources and licences in tests/data/README.md)."""
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: one worker per core and one more. A third of the suite waits on sockets, browsers
+    and clocks rather than computing, so a spare worker fills the cores: on 2 cores the whole suite
+    took 509 s with 3 workers against 700 s with 2 (2026-11-27)."""
+    return (os.cpu_count() or 1) + 1
+
+
 @pytest.fixture(scope="session")
 def data_dir() -> Path:
     """tests/data: published evaluator counts and equities, PokerStars samples, the Pluribus hands."""

@@ -86,7 +86,7 @@ def test_holdem_pushfold_gives_each_positions_ranges_for_an_end_game() -> None:
     def run(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run([*base, *args], capture_output=True, text=True, timeout=300)
 
-    text = run("--prizes", "50,30,20", "--deals", "5000")
+    text = run("--prizes", "50,30,20", "--deals", "20000")
     assert text.returncode == 0, text.stderr
     assert "CO (1,500 chips) pushes " in text.stdout and "BB calls SB's push with " in text.stdout
     assert 9 == sum(line.startswith("  AA ") for line in text.stdout.splitlines())  # nine charts

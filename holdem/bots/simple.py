@@ -5,15 +5,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from holdem.hand.actions import Action, check_or_fold
+from holdem.hand.actions import Action, check_or_call, check_or_fold
 from holdem.hand.views import SeatView
 
 __all__ = ["CallingStation", "Folder", "RandomBot", "ScriptedBot"]
-
-
-def _check_or_call(view: SeatView) -> Action:
-    legal = view.legal
-    return Action.check() if legal is None or legal.can_check else Action.call()
 
 
 class RandomBot:
@@ -37,7 +32,7 @@ class RandomBot:
         if kind == "fold":
             return Action.fold()
         if kind == "call":
-            return _check_or_call(view)
+            return check_or_call(view.legal)
         assert legal.min_raise_to is not None and legal.max_raise_to is not None
         pot_size = view.bets[view.player] + legal.to_call + view.pot + legal.to_call
         size = self.rng.choice([legal.min_raise_to, pot_size, legal.max_raise_to])
@@ -48,7 +43,7 @@ class CallingStation:
     """Always checks or calls."""
 
     def act(self, view: SeatView) -> Action:
-        return _check_or_call(view)
+        return check_or_call(view.legal)
 
 
 class Folder:
@@ -67,7 +62,7 @@ class ScriptedBot:
         self.script = [a if isinstance(a, Action) else _parse(a) for a in actions]
 
     def act(self, view: SeatView) -> Action:
-        return self.script.pop(0) if self.script else _check_or_call(view)
+        return self.script.pop(0) if self.script else check_or_call(view.legal)
 
 
 def _parse(text: str) -> Action:

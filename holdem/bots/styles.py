@@ -22,7 +22,7 @@ import attrs
 import numpy as np
 
 from holdem.bots.equity import _sample, starting_hand_percentiles
-from holdem.hand.actions import Action, ActionKind
+from holdem.hand.actions import Action, ActionKind, check_or_call
 from holdem.hand.events import Phase
 from holdem.hand.views import SeatView
 
@@ -107,13 +107,13 @@ class StyleBot:
                 limpers = sum(1 for _, action in view.history if action.kind is ActionKind.CALL)
                 return self._raise(view, (3 + limpers) * view.big_blind)
             if rank <= min(1.0, style.open * wider + style.limp) or legal.can_check:
-                return _check_or_call(view)
+                return check_or_call(view.legal)
             return Action.fold()
         reraise, call = (style.threebet, style.call) if raises == 1 else (style.threebet / 3, style.threebet)
         if rank <= reraise and legal.can_raise:
             return self._raise(view, 3 * max(view.bets))
         if rank <= max(call, reraise):
-            return _check_or_call(view)
+            return check_or_call(view.legal)
         return Action.check() if legal.can_check else Action.fold()
 
     # ----------------------------------------------------------- postflop
@@ -150,13 +150,8 @@ class StyleBot:
         legal = view.legal
         assert legal is not None
         if legal.min_raise_to is None or legal.max_raise_to is None:
-            return _check_or_call(view)
+            return check_or_call(view.legal)
         return Action.raise_to(min(max(to, legal.min_raise_to), legal.max_raise_to))
-
-
-def _check_or_call(view: SeatView) -> Action:
-    legal = view.legal
-    return Action.check() if legal is None or legal.can_check else Action.call()
 
 
 def _behind(view: SeatView) -> int:

@@ -9,7 +9,7 @@ import attrs
 
 from holdem.errors import IllegalActionError, InvalidAmountError
 
-__all__ = ["Action", "ActionKind", "LegalActions", "check_or_fold"]
+__all__ = ["Action", "ActionKind", "LegalActions", "check_or_call", "check_or_fold"]
 
 
 @unique
@@ -120,6 +120,12 @@ class LegalActions(NamedTuple):
     @property
     def can_raise(self) -> bool:
         return self.min_raise_to is not None
+
+
+def check_or_call(legal: LegalActions | None) -> Action:
+    """Check when it is free, else call: what a calling station plays, and a bot that takes the cheap
+    way in. The one definition the built-in bots use."""
+    return Action.check() if legal is None or legal.can_check else Action.call()
 
 
 def check_or_fold(legal: LegalActions | None) -> Action:
