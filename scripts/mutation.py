@@ -30,11 +30,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 MODULES = ("hand/pots", "hand/showdown", "hand/runout", "hand/betting", "hand/posting", "hand/positions",
            "hand/state", "hand/checks", "cards/evaluator", "tournament/payouts", "tournament/icm",
-           "vector/settle", "table/table", "table/settleup", "formats/pokerstars/write",
+           "vector/showdown", "table/table", "table/settleup", "formats/pokerstars/write",
            "server/room")  # fmt: skip
 TESTS = ("test_rules", "test_hand_properties", "test_table", "test_tournament", "test_vector",
          "test_evaluator", "test_views_snapshots", "test_bad_input", "test_settlement", "test_refusals",
-         "test_icm", "test_vector_settle", "test_rule_edges", "test_evaluator_words",
+         "test_icm", "test_vector_showdown", "test_rule_edges", "test_evaluator_words",
          "test_hand_words", "test_run_twice", "test_table_rules", "test_table_properties", "test_settleup",
          "test_pokerstars", "test_pokerstars_files", "test_server_room", "test_server_home",
          "test_tournament_run")  # fmt: skip

@@ -210,7 +210,7 @@ def test_rule_28_simultaneous_busts_finish_by_starting_stack_and_equal_stacks_sh
     for name in names[:4]:
         director._award([name], 9 - names.index(name))  # places 9..6 already out
     # Five left; three bust in one hand: two started it with 500 chips, one with 800.
-    director._settle_busts([(names[4], 500), (names[5], 800), (names[6], 500)])
+    director._place_busts([(names[4], 500), (names[5], 800), (names[6], 500)])
     assert (3, 180) == (director.place[names[5]], director.prize[names[5]])
     assert (4, 4, 0, 0) == (
         director.place[names[4]],
@@ -225,7 +225,7 @@ def test_rule_28_equal_stacks_tying_in_the_money_share_the_prizes() -> None:
     names = director.names
     for k, name in enumerate(names[:6]):
         director._award([name], 9 - k)
-    director._settle_busts([(names[6], 700), (names[7], 700)])  # out together, for 2nd and 3rd
+    director._place_busts([(names[6], 700), (names[7], 700)])  # out together, for 2nd and 3rd
     assert {names[6]: 2, names[7]: 2} == {n: director.place[n] for n in names[6:8]}
     assert [225, 225] == [director.prize[n] for n in names[6:8]]  # (270 + 180) / 2
 

@@ -16,7 +16,7 @@ from holdem.cards.card import CARDS
 from holdem.env.encoding import ActionSpace
 from holdem.hand.views import SeatView
 from holdem.table.table import Table
-from holdem.tournament.run import award, settle_busts
+from holdem.tournament.run import award, place_busts
 from holdem.tournament.structure import BlindStructure, structure
 from holdem.vector import VectorSitAndGos
 
@@ -114,7 +114,7 @@ class Mirror:
         self.clock += (30.0 + 5.0 * len(hand.history)) / 60
         busted = table.eliminated[out:]
         at_start = dict(zip([self.seated[s] for s in table.hand_seats], hand.starting_stacks, strict=True))
-        settle_busts([(name, at_start[name]) for name in busted], left, self.s.prizes, self.names, self.place,
+        place_busts([(name, at_start[name]) for name in busted], left, self.s.prizes, self.names, self.place,
                      self.prize)  # fmt: skip
         if left - len(busted) == 1:
             (winner,) = [p.name for p in table.seats if p is not None]

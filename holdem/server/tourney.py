@@ -33,7 +33,7 @@ from holdem.server.config import RequestError, TableConfig, player_name
 from holdem.server.room import Change, LedgerRow, Member, Room, token_digest
 from holdem.table.table import Table
 from holdem.tournament.payouts import payout_shares, prizes
-from holdem.tournament.run import draw_seats, rebalance, seated, settle_busts
+from holdem.tournament.run import draw_seats, place_busts, rebalance, seated
 from holdem.tournament.structure import SHIPPED, BlindStructure, load_structure, structure
 
 __all__ = ["FORMAT", "Moves", "Tourney", "TourneyConfig", "tourney_config"]
@@ -297,7 +297,7 @@ class Tourney:
         self.open = False
         field, gone = len(self.entrants), 0
         for group in self.early:
-            settle_busts(group, field - gone, self.prizes, self.entrants, self.place, self.prize)
+            place_busts(group, field - gone, self.prizes, self.entrants, self.place, self.prize)
             gone += len(group)
         self.early = []
 
@@ -333,7 +333,7 @@ class Tourney:
         elif self.waiting and len(self.rooms) > 1:
             self.round_busted += busted
         elif busted:
-            settle_busts(busted, self.left(), self.prizes, self.entrants, self.place, self.prize)
+            place_busts(busted, self.left(), self.prizes, self.entrants, self.place, self.prize)
 
     def deal(self, rooms: dict[str, Room], now: float, moves: Moves) -> None:
         """Deal the next hand wherever the director may (also after a restart), into `moves`."""
@@ -350,7 +350,7 @@ class Tourney:
             if any(r.table.hand is not None for r in tables):
                 return  # the others finish their hands first
             if self.round_busted:
-                settle_busts(
+                place_busts(
                     self.round_busted, self.left(), self.prizes, self.entrants, self.place, self.prize
                 )
             self.round_busted, self.waiting = [], False
@@ -430,7 +430,7 @@ class Tourney:
             self._close()
         winners = [name for name in self.entrants if name not in self.place]
         if winners:
-            settle_busts([(winners[0], 1)], 1, self.prizes, self.entrants, self.place, self.prize)
+            place_busts([(winners[0], 1)], 1, self.prizes, self.entrants, self.place, self.prize)
         self.minutes, self.since, self.status = self.clock(now), now, "finished"
         for name in self.entrants:
             if self.prize.get(name):

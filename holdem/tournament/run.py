@@ -26,8 +26,16 @@ from holdem.tournament.payouts import payout_shares, prizes
 from holdem.tournament.structure import BlindStructure, check_clock
 
 __all__ = [
-    "Finish", "HandPlayed", "TournamentConfig", "TournamentRun", "award", "draw_seats", "play_tournament",
-    "rebalance", "seated", "settle_busts",
+    "Finish",
+    "HandPlayed",
+    "TournamentConfig",
+    "TournamentRun",
+    "award",
+    "draw_seats",
+    "place_busts",
+    "play_tournament",
+    "rebalance",
+    "seated",
 ]  # fmt: skip
 
 
@@ -148,14 +156,14 @@ class _Tournament:
     def play(self) -> TournamentRun:
         while len(self.place) < len(self.names) - 1:
             if len(self.tables) == 1:  # the final table: no bubble rounds, no moves
-                self._settle_busts(self._play_hand(0))
+                self._place_busts(self._play_hand(0))
                 continue
             playable = self._playable()
             if self._left() == len(self.prizes) + 1 and len(playable) > 1:
                 self._hand_for_hand_round()  # rule 27
             else:
                 t = min(playable, key=lambda k: (self.clocks[k], k))
-                self._settle_busts(self._play_hand(t))
+                self._place_busts(self._play_hand(t))
             self._break_and_balance()
         (winner,) = [name for name in self.names if name not in self.place]
         self._award([winner], 1)
@@ -232,11 +240,11 @@ class _Tournament:
         latest = max(self.clocks[t] for t in tables)
         for t in tables:
             self.clocks[t] = latest
-        self._settle_busts(busted)
+        self._place_busts(busted)
 
     # ------------------------------------------------------------ places
-    def _settle_busts(self, busted: list[tuple[str, int]]) -> None:
-        settle_busts(busted, self._left(), self.prizes, self.names, self.place, self.prize)
+    def _place_busts(self, busted: list[tuple[str, int]]) -> None:
+        place_busts(busted, self._left(), self.prizes, self.names, self.place, self.prize)
 
     def _award(self, names: list[str], place: int) -> None:
         award(names, place, self.prizes, self.names, self.place, self.prize)
@@ -272,7 +280,7 @@ def draw_seats(
     return tables
 
 
-def settle_busts(
+def place_busts(
     busted: list[tuple[str, int]], left: int, prizes: Sequence[int], order: Sequence[str],
     place: dict[str, int], prize: dict[str, int],
 ) -> None:  # fmt: skip

@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from holdem.errors import IllegalActionError, InvalidConfigError
-from holdem.vector.settle import payouts, strengths
+from holdem.vector.showdown import payouts, strengths
 
 __all__ = ["MAX_FRACTION", "Engine", "Ints", "check_flag", "check_fractions", "check_seed"]
 

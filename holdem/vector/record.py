@@ -15,7 +15,7 @@ import numpy.typing as npt
 
 from holdem.cards.card import CARDS
 from holdem.hand.stakes import Stakes
-from holdem.vector.settle import board_columns
+from holdem.vector.showdown import board_columns
 
 __all__ = ["actions", "board", "finish", "start"]
 

@@ -5,7 +5,7 @@ chips. Around it, each table runs the tournament of `holdem tournament` (rules 2
 arrays where it can and in Python where a table's field changes: the seat draw and first button of
 `holdem.tournament.run.draw_seats`, the dead button of `holdem.hand.positions.place_blinds`, the levels
 of the structure on each table's own clock (a hand takes `hand_seconds` plus `action_seconds` an
-action, as in `holdem tournament`), and places and prizes by `holdem.tournament.run.settle_busts`.
+action, as in `holdem tournament`), and places and prizes by `holdem.tournament.run.place_busts`.
 A finished sit-and-go is kept for `results()` and its table draws a new one at once. A differential
 test plays them in lockstep with the engine's `Table` and `Hand`.
 """
@@ -20,7 +20,7 @@ import numpy.typing as npt
 from holdem.errors import InvalidConfigError
 from holdem.hand.stakes import CHIP_LIMIT
 from holdem.tournament.payouts import payout_shares, prizes
-from holdem.tournament.run import Finish, TournamentRun, settle_busts
+from holdem.tournament.run import Finish, TournamentRun, place_busts
 from holdem.tournament.structure import BlindStructure, check_clock
 from holdem.vector.engine import NONE, Engine, Ints, check_fractions, check_seed
 from holdem.vector.observe import observation_size, observe
@@ -293,7 +293,7 @@ class VectorSitAndGos(Engine):
             prize: dict[str, int] = {}
             names = [self._names[e] for e in out.tolist()]
             stacks = start[busted[:, j], j].tolist()
-            settle_busts(
+            place_busts(
                 list(zip(names, stacks, strict=True)), int(left[j]), self.prizes, self._names, place, prize
             )
             self._places[rows[j], out] = [place[name] for name in names]

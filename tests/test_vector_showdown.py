@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from holdem.vector.settle import board_columns, payouts
+from holdem.vector.showdown import board_columns, payouts
 
 # Three players per table, in dealing order (player 0 first left of the button). Each case:
 # chips put in, folded, dead money, strengths (higher wins), and what each player wins.
