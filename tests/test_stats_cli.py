@@ -145,3 +145,19 @@ def test_a_large_history_moves_the_bar_as_it_is_read(tmp_path: Path) -> None:
     size = path.stat().st_size
     assert seen[0] == (0, size) and seen[-1] == (size, size) and len(seen) > 3
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+def test_ctrl_c_prints_what_was_counted_and_says_so(tmp_path: Path) -> None:
+    """Stopped while it reads a large history, it prints the numbers of the hands counted so far,
+    says it was interrupted after how many, exits 130 and leaves no process behind."""
+    from tests.test_first_hour import interrupt
+
+    hand = {"variant": "NT", "antes": [0, 0], "blinds_or_straddles": [1, 2], "min_bet": 2,
+            "starting_stacks": [100, 100], "actions": ["d dh p1 AsKs", "d dh p2 QhQd", "p2 cbr 6", "p1 f"],
+            "finishing_stacks": [98, 102], "players": ["ann", "bob"]}  # fmt: skip
+    (tmp_path / "big.phhs").write_text(phh.dumps([hand] * 200_000))
+    done = interrupt(["stats", str(tmp_path / "big.phhs")], ready=r"[1-9][0-9]*/[0-9]+ MB")  # some read
+    assert 130 == done.returncode, done.stderr
+    assert "holdem stats: interrupted after" in done.stderr and "Traceback" not in done.stderr
+    first = done.stdout.splitlines()
+    assert first[0].split()[:3] == ["player", "hands", "VPIP"] and "counted, 0 skipped" in done.stdout

@@ -8,9 +8,10 @@ import sys
 from pathlib import Path
 
 from holdem.console.arguments import Parser, check_plot, counted, png, positive_int, subcommand
-from holdem.console.progress import counter
+from holdem.console.progress import close_bars, counter
 from holdem.errors import HoldemError
 from holdem.stats.collect import Collection, Results
+from holdem.stats.report import PlayerStats
 from holdem.stats.sources import documents, files
 
 __all__ = ["add_command"]
@@ -49,38 +50,24 @@ def add_command(sub: argparse._SubParsersAction[Parser]) -> None:
 
 
 def _cmd_stats(args: argparse.Namespace) -> int:
+    """Read, count, then print: the table or JSON, and the plot. Stopped by Ctrl-C, it prints what
+    it had counted, says so, and exits 130."""
     if args.plot:
         check_plot(args.plot)
-    paths = files(args.paths)
-    results: dict[str, Results] | None = {} if args.plot else None
-    collection = Collection(check=args.check, adjust=args.all_in_adjusted, results=results)
-    show = counter("MB", quiet=args.json)
-    progress = None if show is None else (lambda done, total: show(done >> 20, max(total >> 20, 1)))
-    collection.add_all(documents(paths, progress=progress))
+    collection, stopped = _count(args)
+    if stopped:
+        print(
+            f"holdem stats: interrupted after {counted(collection.hands, 'hand')}; counted so far:",
+            file=sys.stderr,
+        )
     for item in collection.skipped:
         print(f"{item.source}: skipped: {item.reason}", file=sys.stderr)
     if collection.hands + len(collection.skipped) == 0:
+        if stopped:
+            return 130
         raise HoldemError(f"no hands found in {', '.join(repr(str(p)) for p in args.paths)}")
-    rows = collection.players(by_position=args.by == "position", min_hands=args.min_hands)
-    if args.player:
-        known = {name for name, _ in collection.counts}
-        missing = [name for name in args.player if name not in known]
-        if missing:
-            raise HoldemError(f"no player {missing[0]!r} in these hands ({_some(sorted(known))})")
-        rows = [row for row in rows if row.player in args.player]
-    if args.json:
-        skipped = [[s.source, s.reason] for s in collection.skipped]
-        print(
-            json.dumps(
-                {"hands": collection.hands, "skipped": skipped, "players": [r.to_dict() for r in rows]}
-            )
-        )
-    else:
-        from holdem.stats.report import format_table
-
-        print(format_table(rows))
-        total = counted(collection.hands + len(collection.skipped), "hand")
-        print(f"\n{total}: {collection.hands:,} counted, {len(collection.skipped)} skipped")
+    rows = _chosen(args, collection)
+    _print(args, collection, rows)
     if args.plot:
         from holdem.stats.plot import plot_results
 
@@ -88,7 +75,50 @@ def _cmd_stats(args: argparse.Namespace) -> int:
         chosen = {row.player for row in rows if row.position is None}
         plot_results({k: v for k, v in collection.results.items() if k in chosen}, args.plot)
         print(f"plot saved to {args.plot}", file=sys.stderr)
-    return 1 if collection.skipped else 0
+    return 130 if stopped else 1 if collection.skipped else 0
+
+
+def _count(args: argparse.Namespace) -> tuple[Collection, bool]:
+    """Every hand of the files counted, with a bar at a terminal; and whether Ctrl-C stopped it."""
+    paths = files(args.paths)
+    results: dict[str, Results] | None = {} if args.plot else None
+    collection = Collection(check=args.check, adjust=args.all_in_adjusted, results=results)
+    show = counter("MB", quiet=args.json)
+    progress = None if show is None else (lambda done, total: show(done >> 20, max(total >> 20, 1)))
+    try:
+        collection.add_all(documents(paths, progress=progress))
+    except KeyboardInterrupt:
+        close_bars()
+        return collection, True
+    return collection, False
+
+
+def _chosen(args: argparse.Namespace, collection: Collection) -> list[PlayerStats]:
+    """The rows asked for: by position or not, enough hands, the players named (each must be there)."""
+    rows = collection.players(by_position=args.by == "position", min_hands=args.min_hands)
+    if args.player:
+        known = {name for name, _ in collection.counts}
+        missing = [name for name in args.player if name not in known]
+        if missing:
+            raise HoldemError(f"no player {missing[0]!r} in these hands ({_some(sorted(known))})")
+        rows = [row for row in rows if row.player in args.player]
+    return rows
+
+
+def _print(args: argparse.Namespace, collection: Collection, rows: list[PlayerStats]) -> None:
+    if args.json:
+        skipped = [[s.source, s.reason] for s in collection.skipped]
+        print(
+            json.dumps(
+                {"hands": collection.hands, "skipped": skipped, "players": [r.to_dict() for r in rows]}
+            )
+        )
+        return
+    from holdem.stats.report import format_table
+
+    print(format_table(rows))
+    total = counted(collection.hands + len(collection.skipped), "hand")
+    print(f"\n{total}: {collection.hands:,} counted, {len(collection.skipped)} skipped")
 
 
 def _some(names: list[str], shown: int = 8) -> str:
