@@ -278,45 +278,54 @@ class _Solver:
     def iterate(self) -> None:
         self.iteration += 1
         m, n = self.classes.shape
-        self._walk(self.root, np.ones((m, n)))
+        self._walk(self.root, tuple(np.ones(m) for _ in range(n)))
 
-    def _walk(self, node: _Node | int, reach: Floats) -> Floats:
+    def _walk(self, node: _Node | int, reach: tuple[Floats, ...]) -> Floats:
+        """One CFR+ pass below `node`; `reach` holds each player's chance of reaching it, deal by deal,
+        as a column each: a decision replaces its player's column and shares the others (a copy of
+        the whole matrix at every node cost half the solve; the arithmetic is the same)."""
         if not isinstance(node, _Node):
             return self.values[node]
         q, cls = node.player, self.classes[:, node.player]
         p = self.current(node.key)[cls]
-        yes_reach, no_reach = reach.copy(), reach.copy()
-        yes_reach[:, q] *= p
-        no_reach[:, q] *= 1 - p
-        yes, no = self._walk(node.yes, yes_reach), self._walk(node.no, no_reach)
-        value = p[:, None] * yes + (1 - p)[:, None] * no
-        others = np.prod(np.delete(reach, q, axis=1), axis=1)
+        mine, fold = reach[q], 1 - p
+        yes = self._walk(node.yes, (*reach[:q], mine * p, *reach[q + 1 :]))
+        no = self._walk(node.no, (*reach[:q], mine * fold, *reach[q + 1 :]))
+        value = np.multiply(yes, p[:, None])  # p * yes + (1 - p) * no, with one array fewer made
+        value += np.multiply(no, fold[:, None])
+        others = _product(reach, q)
         regret = self.regret[node.key]
         regret[:, 0] = np.maximum(regret[:, 0] + np.bincount(cls, others * (yes[:, q] - value[:, q]), 169), 0)
         regret[:, 1] = np.maximum(regret[:, 1] + np.bincount(cls, others * (no[:, q] - value[:, q]), 169), 0)
-        own = np.bincount(cls, reach[:, q], 169)
-        self.total[node.key] += self.iteration * np.bincount(cls, reach[:, q] * p, 169)
+        own = np.bincount(cls, mine, 169)
+        self.total[node.key] += self.iteration * np.bincount(cls, mine * p, 169)
         self.weight[node.key] += self.iteration * own
         return value
 
-    def evaluate(self, node: _Node | int, reach: Floats, responder: int | None = None) -> Floats:
+    def evaluate(self, node: _Node | int, reach: tuple[Floats, ...], responder: int | None = None) -> Floats:
         """Values under the average strategies, `responder` (if any) playing a best response."""
         if not isinstance(node, _Node):
             return self.values[node]
         q, cls = node.player, self.classes[:, node.player]
         if q == responder:
             yes, no = self.evaluate(node.yes, reach, responder), self.evaluate(node.no, reach, responder)
-            others = np.prod(np.delete(reach, q, axis=1), axis=1)
-            better = np.bincount(cls, others * (yes[:, q] - no[:, q]), 169) > 0
+            better = np.bincount(cls, _product(reach, q) * (yes[:, q] - no[:, q]), 169) > 0
             p = better[cls].astype(np.float64)
         else:
             p = self.average(node.key)[cls]
-            yes_reach, no_reach = reach.copy(), reach.copy()
-            yes_reach[:, q] *= p
-            no_reach[:, q] *= 1 - p
-            yes = self.evaluate(node.yes, yes_reach, responder)
-            no = self.evaluate(node.no, no_reach, responder)
+            mine = reach[q]
+            yes = self.evaluate(node.yes, (*reach[:q], mine * p, *reach[q + 1 :]), responder)
+            no = self.evaluate(node.no, (*reach[:q], mine * (1 - p), *reach[q + 1 :]), responder)
         return p[:, None] * yes + (1 - p)[:, None] * no
+
+
+def _product(reach: tuple[Floats, ...], q: int) -> Floats:
+    """The other players' reach, deal by deal: their columns multiplied in order, as `np.prod` does."""
+    others = [column for k, column in enumerate(reach) if k != q]
+    product = others[0].copy()
+    for column in others[1:]:
+        product *= column
+    return product
 
 
 def solve_endgame(
@@ -330,7 +339,7 @@ def solve_endgame(
         progress(0, iterations)
     solver = _Solver(game, deals, seed)
     n = len(game.stacks)
-    ones = np.ones((deals, n))
+    ones = tuple(np.ones(deals) for _ in range(n))
     while solver.iteration < iterations:
         for _ in range(50):
             solver.iterate()
