@@ -238,7 +238,8 @@ class _Solver:
         self.game = game
         self.root, terminals = _tree(game)
         self.classes, strength = _deals(len(game.stacks), deals, seed)
-        self.values = [self._values(p, c, strength) for p, c in terminals]
+        # Each terminal's values player by player, a row of deals each (a player's row read whole).
+        self.values = [np.ascontiguousarray(self._values(p, c, strength).T) for p, c in terminals]
         keys = [node.key for node in _nodes(self.root)]
         self.regret = {key: np.zeros((169, 2)) for key in keys}
         self.total = {key: np.zeros(169) for key in keys}
@@ -291,12 +292,12 @@ class _Solver:
         mine, fold = reach[q], 1 - p
         yes = self._walk(node.yes, (*reach[:q], mine * p, *reach[q + 1 :]))
         no = self._walk(node.no, (*reach[:q], mine * fold, *reach[q + 1 :]))
-        value = np.multiply(yes, p[:, None])  # p * yes + (1 - p) * no, with one array fewer made
-        value += np.multiply(no, fold[:, None])
+        value = np.multiply(yes, p)  # p * yes + (1 - p) * no, with one array fewer made
+        value += np.multiply(no, fold)
         others = _product(reach, q)
         regret = self.regret[node.key]
-        regret[:, 0] = np.maximum(regret[:, 0] + np.bincount(cls, others * (yes[:, q] - value[:, q]), 169), 0)
-        regret[:, 1] = np.maximum(regret[:, 1] + np.bincount(cls, others * (no[:, q] - value[:, q]), 169), 0)
+        regret[:, 0] = np.maximum(regret[:, 0] + np.bincount(cls, others * (yes[q] - value[q]), 169), 0)
+        regret[:, 1] = np.maximum(regret[:, 1] + np.bincount(cls, others * (no[q] - value[q]), 169), 0)
         own = np.bincount(cls, mine, 169)
         self.total[node.key] += self.iteration * np.bincount(cls, mine * p, 169)
         self.weight[node.key] += self.iteration * own
@@ -309,14 +310,21 @@ class _Solver:
         q, cls = node.player, self.classes[:, node.player]
         if q == responder:
             yes, no = self.evaluate(node.yes, reach, responder), self.evaluate(node.no, reach, responder)
-            better = np.bincount(cls, _product(reach, q) * (yes[:, q] - no[:, q]), 169) > 0
+            better = np.bincount(cls, _product(reach, q) * (yes[q] - no[q]), 169) > 0
             p = better[cls].astype(np.float64)
         else:
             p = self.average(node.key)[cls]
             mine = reach[q]
             yes = self.evaluate(node.yes, (*reach[:q], mine * p, *reach[q + 1 :]), responder)
             no = self.evaluate(node.no, (*reach[:q], mine * (1 - p), *reach[q + 1 :]), responder)
-        return p[:, None] * yes + (1 - p)[:, None] * no
+        return p * yes + (1 - p) * no
+
+
+def _means(values: Floats) -> Floats:
+    """Each player's mean over the deals, of values kept player by player, summed in the order of a
+    deals-by-players matrix (the order the solver always summed in)."""
+    means: Floats = np.ascontiguousarray(values.T).mean(axis=0)
+    return means
 
 
 def _product(reach: tuple[Floats, ...], q: int) -> Floats:
@@ -345,9 +353,9 @@ def solve_endgame(
             solver.iterate()
             if progress is not None:
                 progress(solver.iteration, iterations)
-        values = solver.evaluate(solver.root, ones).mean(axis=0)
+        values = _means(solver.evaluate(solver.root, ones))
         gains = tuple(
-            float(solver.evaluate(solver.root, ones, player).mean(axis=0)[player] - values[player])
+            float(_means(solver.evaluate(solver.root, ones, player))[player] - values[player])
             for player in range(n)
         )
         if max(gains) <= tolerance:
