@@ -33,13 +33,22 @@ STORM = {
 }
 TOURNAMENTS = 30
 AT_ONCE = 6
-BUSY = max(1.0, os.getloadavg()[0] / (os.cpu_count() or 1))
-"""How much busier than one process per core the machine is as the test starts (1 when it is not)."""
-HEARD_WITHIN = 15.0 * BUSY
+HEARD_WITHIN = 15.0
 """Seconds an entrant may go without a state, a move, a wait or its finish (only `alive`) before it
-counts as stuck: a table deals a hand in well under a second here. Scaled by `BUSY`: with the
-machine's two cores running three times the work they can (the suite beside a mutation run), two
-of 633 entrants went over 15 s."""
+counts as stuck, on a machine running one process per core: a table deals a hand in well under a
+second here. Scaled by `busy()` when the wait is judged: with the machine's two cores running three
+times the work they can (the suite beside a mutation run), two of 633 entrants went over 15 s."""
+
+
+def busy() -> float:
+    """How much busier than one process per core the machine is now (1 when it is not): the load
+    average as it stands, and at least the suite's own workers per core. Read when a wait is judged,
+    not when the file is collected (then the suite has barely started, and the load average, a
+    minute's, says little: with both cores kept busy beside three workers, one entrant of 633 went
+    over a limit set at collection)."""
+    cores = os.cpu_count() or 1
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    return max(1.0, os.getloadavg()[0] / cores, workers / cores)
 
 
 async def _entrant(base: str, token: str, rng: random.Random, tally: dict[str, int]) -> dict[str, Any]:
@@ -55,13 +64,13 @@ async def _entrant(base: str, token: str, rng: random.Random, tally: dict[str, i
             heard = time.monotonic()
             while True:
                 try:
-                    message = json.loads(await asyncio.wait_for(ws.recv(), HEARD_WITHIN + 5))
+                    message = json.loads(await asyncio.wait_for(ws.recv(), HEARD_WITHIN * busy() + 5))
                 except websockets.ConnectionClosed as closed:
                     if closed.rcvd is None or closed.rcvd.code not in (1008, 1012):
                         raise
                     break  # the table moved (1012), or this reader fell too far behind (1008): again
                 if message["type"] == "alive":
-                    if time.monotonic() - heard > HEARD_WITHIN:
+                    if time.monotonic() - heard > HEARD_WITHIN * busy():
                         tally["stuck"] += 1
                         break  # connect again: the test fails on the count
                     continue
