@@ -14,8 +14,8 @@ import pytest
 from holdem.formats import phh
 from holdem.hand.actions import Action
 from holdem.hand.state import Hand
+from holdem.server.chat import CHAT_LIMIT, CHAT_RATE
 from holdem.server.config import RequestError, table_config
-from holdem.server.host import CHAT_LIMIT, CHAT_RATE, ask, command, is_host, new_game, say, settlement, show
 from holdem.server.messages import state_message
 from holdem.server.replays import as_seen_by
 from holdem.server.room import LedgerRow, Room, token_digest
@@ -30,7 +30,7 @@ def phh_cards(text: str) -> set[str]:
 
 
 def game(**settings: object) -> tuple[Room, str]:
-    return new_game(table_config({"seats": 6, "action_seconds": 10, "time_bank_seconds": 30} | settings))
+    return Room.hosted(table_config({"seats": 6, "action_seconds": 10, "time_bank_seconds": 30} | settings))
 
 
 def seated(
@@ -40,9 +40,9 @@ def seated(
     room, host = game(**settings)
     seats, ledger = {}, []
     for name in names:
-        seat, _, pending, _ = ask(room, name, 100, None, False, 0.0)
+        seat, _, pending, _ = room.ask(name, 100, None, False, 0.0)
         assert pending
-        ledger += command(room, {"command": "approve", "seat": seat}, 0.0).ledger
+        ledger += room.command({"command": "approve", "seat": seat}, 0.0).ledger
         seats[name] = seat
     return room, host, seats, ledger
 
@@ -73,31 +73,31 @@ def full_hand(room: Room, players: int) -> Hand:
 def test_a_host_token_is_for_its_own_table_alone() -> None:
     first, host = game()
     second, other = game()
-    assert is_host(first, token_digest(host)) and is_host(second, token_digest(other))
-    assert not is_host(first, token_digest(other)) and not is_host(second, token_digest(host))
+    assert first.is_host(token_digest(host)) and second.is_host(token_digest(other))
+    assert not first.is_host(token_digest(other)) and not second.is_host(token_digest(host))
     assert host not in json.dumps(first.to_dict())  # only its digest is kept
 
 
 def test_a_player_asking_for_a_seat_waits_for_the_host_and_sits_when_approved() -> None:
     room, _ = game()
-    seat, token, pending, _ = ask(room, "ann", 100, 3, False, 0.0)
+    seat, token, pending, _ = room.ask("ann", 100, 3, False, 0.0)
     assert (3, True) == (seat, pending) and 3 not in room.members
     assert 3 not in room.free_seats()  # asked for: nobody else takes it meanwhile
     with pytest.raises(RequestError, match="already at this table"):
-        ask(room, "ANN", 100, None, False, 0.0)
+        room.ask("ANN", 100, None, False, 0.0)
     with pytest.raises(RequestError, match="seat 3 is taken"):
-        ask(room, "bob", 100, 3, False, 0.0)
-    command(room, {"command": "approve", "seat": 3}, 0.0)
+        room.ask("bob", 100, 3, False, 0.0)
+    room.command({"command": "approve", "seat": 3}, 0.0)
     assert 3 == room.seat_of_token(token_digest(token))  # the token asked with now holds the seat
     assert state_message(room, None, 0.0)["home"]["pending"] == []
 
 
 def test_a_declined_player_gets_no_seat_and_a_host_sits_without_asking() -> None:
     room, _ = game()
-    seat, token, _, _ = ask(room, "ann", 100, None, False, 0.0)
-    command(room, {"command": "decline", "seat": seat}, 0.0)
+    seat, token, _, _ = room.ask("ann", 100, None, False, 0.0)
+    room.command({"command": "decline", "seat": seat}, 0.0)
     assert room.seat_of_token(token_digest(token)) is None and seat in room.free_seats()
-    seat, _, pending, change = ask(room, "host", 100, None, True, 0.0)
+    seat, _, pending, change = room.ask("host", 100, None, True, 0.0)
     assert not pending and seat in room.members and change.ledger[0][4:] == ("buy_in", 100)
 
 
@@ -116,7 +116,7 @@ def test_host_commands_refused_change_nothing() -> None:
         ({"command": "bot", "bot": "equity[seed=1]"}, "bot must be one of"),
     ]:
         with pytest.raises(RequestError, match=error):
-            command(room, data, 0.0)
+            room.command(data, 0.0)
         assert before == room.to_dict(), data
     assert seats
 
@@ -124,11 +124,11 @@ def test_host_commands_refused_change_nothing() -> None:
 def test_a_paused_game_takes_no_action_stops_the_clock_and_deals_no_hand() -> None:
     room, _, _, ledger = seated()
     actor = room.actor_seat()
-    command(room, {"command": "pause"}, 5.0)
+    room.command({"command": "pause"}, 5.0)
     assert room.clock(100.0) is None and room.expire(100.0) is None  # nobody runs out of time
     with pytest.raises(RequestError, match="paused"):
         room.act(actor, room.number, Action.fold(), 6.0)  # type: ignore[arg-type]
-    command(room, {"command": "resume"}, 200.0)
+    room.command({"command": "resume"}, 200.0)
     assert room.clock(201.0) == (actor, 9.0, 30.0)  # a fresh decision clock, the bank kept
     room.act(actor, room.number, Action.fold(), 202.0)  # type: ignore[arg-type]
     assert ledger is not None
@@ -136,17 +136,17 @@ def test_a_paused_game_takes_no_action_stops_the_clock_and_deals_no_hand() -> No
 
 def test_no_hand_is_dealt_while_the_game_is_paused() -> None:
     room, _, _, _ = seated(("ann",))
-    command(room, {"command": "pause"}, 0.0)
-    seat, _, _, _ = ask(room, "bob", 100, None, False, 1.0)
-    command(room, {"command": "approve", "seat": seat}, 1.0)
+    room.command({"command": "pause"}, 0.0)
+    seat, _, _, _ = room.ask("bob", 100, None, False, 1.0)
+    room.command({"command": "approve", "seat": seat}, 1.0)
     assert room.table.hand is None and 0 == room.number  # two players in, and no hand
-    command(room, {"command": "resume"}, 2.0)
+    room.command({"command": "resume"}, 2.0)
     assert room.table.hand is not None and 1 == room.number
 
 
 def test_new_blinds_take_effect_from_the_next_hand() -> None:
     room, _, _, ledger = seated()
-    command(room, {"command": "blinds", "small_blind": 2, "big_blind": 4, "ante": 1}, 0.0)
+    room.command({"command": "blinds", "small_blind": 2, "big_blind": 4, "ante": 1}, 0.0)
     assert (1, 2) == (room.table.hand.stakes.small_blind, room.table.hand.stakes.big_blind)  # type: ignore[union-attr]
     assert [2, 4, 1] == state_message(room, None, 0.0)["home"]["next_blinds"]
     play_out(room, ledger)
@@ -158,9 +158,9 @@ def test_new_blinds_take_effect_from_the_next_hand() -> None:
 def test_a_removed_player_leaves_when_the_hand_ends_with_their_chips_in_the_ledger() -> None:
     room, _, seats, ledger = seated(("ann", "bob", "cat"))
     assert seats["cat"] not in room.table.hand_seats  # approved during hand 1: not dealt in
-    ledger += command(room, {"command": "remove", "seat": seats["cat"]}, 0.0).ledger
+    ledger += room.command({"command": "remove", "seat": seats["cat"]}, 0.0).ledger
     assert seats["cat"] not in room.members  # so out at once, with the 100 chips bought
-    ledger += command(room, {"command": "remove", "seat": seats["ann"]}, 0.0).ledger
+    ledger += room.command({"command": "remove", "seat": seats["ann"]}, 0.0).ledger
     assert seats["ann"] in room.members and room.members[seats["ann"]].leaving  # dealt in: out at the end
     play_out(room, ledger)
     assert seats["ann"] not in room.members
@@ -171,10 +171,10 @@ def test_a_removed_player_leaves_when_the_hand_ends_with_their_chips_in_the_ledg
 def test_the_end_cashes_everyone_out_and_the_settle_up_equals_the_ledger() -> None:
     room, _, _, ledger = seated(("ann", "bob", "cat"))
     play_out(room, ledger, hands=3)
-    ledger += command(room, {"command": "end"}, 9.0).ledger
+    ledger += room.command({"command": "end"}, 9.0).ledger
     play_out(room, ledger)
     assert room.members == {} and room.table.hand is None  # everyone out, no hand dealt again
-    settled = settlement(room, ledger)
+    settled = room.settlement(ledger)
     assert settled["ended"]
     for player in settled["players"]:
         rows = [row for row in ledger if row[3] == player["name"]]
@@ -187,13 +187,13 @@ def test_the_end_cashes_everyone_out_and_the_settle_up_equals_the_ledger() -> No
         owed[payment["to"]] -= payment["chips"]
     assert set(owed.values()) == {0}
     with pytest.raises(RequestError, match="ended"):
-        ask(room, "dan", 100, None, False, 10.0)
+        room.ask("dan", 100, None, False, 10.0)
 
 
 def test_a_settle_up_mid_hand_counts_the_chips_each_player_had_when_it_began() -> None:
     room, _, _, ledger = seated()
     assert room.table.hand is not None and 3 == room.table.hand.pot  # the blinds are in: nobody's yet
-    settled = settlement(room, ledger)
+    settled = room.settlement(ledger)
     assert {p["name"]: p["net"] for p in settled["players"]} == {"ann": 0, "bob": 0}
     assert [] == settled["payments"]
 
@@ -203,16 +203,16 @@ def test_chat_is_limited_in_length_and_rate_kept_with_the_table_and_sent_as_text
     ann = seats["ann"]
     for bad, error in [("", "1 to"), ("x" * (CHAT_LIMIT + 1), "1 to"), (5, "1 to"), ("a\x00b", "printable")]:
         with pytest.raises(RequestError, match=error):
-            say(room, ann, bad, 0.0)
+            room.say(ann, bad, 0.0)
     with pytest.raises(RequestError, match="seated"):
-        say(room, 5, "hi", 0.0)
+        room.say(5, "hi", 0.0)
     count, window = CHAT_RATE
     for k in range(count):
-        say(room, ann, f"<b>{k}</b>", 1.0 + k / 10)
+        room.say(ann, f"<b>{k}</b>", 1.0 + k / 10)
     with pytest.raises(RequestError, match="at most"):
-        say(room, ann, "one more", 2.0)
-    say(room, seats["bob"], "bob may", 2.0)  # the limit is each seat's own
-    say(room, ann, "later", 1.0 + window + 1)
+        room.say(ann, "one more", 2.0)
+    room.say(seats["bob"], "bob may", 2.0)  # the limit is each seat's own
+    room.say(ann, "later", 1.0 + window + 1)
     stored = Room.from_dict(json.loads(json.dumps(room.to_dict())), 0.0)
     texts = [entry["text"] for entry in state_message(stored, None, 0.0)["chat"]]
     assert texts[0] == "<b>0</b>" and texts[-1] == "later"  # as typed: the page shows text, not markup
@@ -229,13 +229,13 @@ def test_a_winner_without_a_showdown_may_show_and_otherwise_mucks() -> None:
     assert room.last_hand is not None and room.last_hand.shown == {}  # mucked unless shown
     spectator = json.dumps(state_message(room, None, 1.0))
     assert not any(f'"{card}"' in spectator for card in hole)  # as a card: an id may hold "8d"
-    show(room, actor, number)  # the folder shows too
+    room.show(actor, number)  # the folder shows too
     assert room.last_hand.shown[actor] == tuple(hole)
-    assert room.chat[-1]["cards"] == hole
+    assert room.chat.lines[-1].cards == tuple(hole)
     with pytest.raises(RequestError, match="shown already"):
-        show(room, actor, number)
+        room.show(actor, number)
     with pytest.raises(RequestError, match="last hand"):
-        show(room, winner, number - 1)
+        room.show(winner, number - 1)
 
 
 def test_rule_33_a_straddle_table_posts_two_big_blinds_after_the_big_blind() -> None:
@@ -309,10 +309,10 @@ def test_nobody_is_asked_to_act_while_the_host_has_paused_the_game() -> None:
     room, _, _, _ = seated()
     actor = room.actor_seat()
     assert state_message(room, actor, 1.0)["legal"] is not None
-    command(room, {"command": "pause"}, 2.0)
+    room.command({"command": "pause"}, 2.0)
     paused = state_message(room, actor, 3.0)
     assert paused["legal"] is None and paused["clock"] is None and paused["home"]["paused"]
-    command(room, {"command": "resume"}, 4.0)
+    room.command({"command": "resume"}, 4.0)
     assert state_message(room, actor, 5.0)["legal"] is not None
 
 
@@ -320,8 +320,8 @@ def test_rule_3_a_player_seated_during_a_game_is_shown_waiting_for_the_big_blind
     room, _, seats, _ = seated(("ann", "bob"))  # seats 0 and 1
     play_out(room, [])  # the big blind moves from bob to ann
     assert seats["ann"] == room.table.big_blind_seat
-    seat, _, _, _ = ask(room, "cat", 100, 4, False, 1.0)
-    command(room, {"command": "approve", "seat": seat}, 1.0)
+    seat, _, _, _ = room.ask("cat", 100, 4, False, 1.0)
+    room.command({"command": "approve", "seat": seat}, 1.0)
     play_out(room, [])  # the big blind moves to bob without passing seat 4: cat waits for it
     assert seat not in room.table.hand_seats and room.table.hand is not None
     entries = state_message(room, None, 2.0)["seats"]
@@ -330,11 +330,11 @@ def test_rule_3_a_player_seated_during_a_game_is_shown_waiting_for_the_big_blind
 
 def test_a_settle_up_is_provisional_while_the_hand_the_game_ended_in_is_played() -> None:
     room, _, _, ledger = seated()
-    ledger += command(room, {"command": "end"}, 1.0).ledger
-    during = settlement(room, ledger)
+    ledger += room.command({"command": "end"}, 1.0).ledger
+    during = room.settlement(ledger)
     assert during["ended"] and not during["final"]  # the hand goes on: its figures may change
     play_out(room, ledger)
-    after = settlement(room, ledger)
+    after = room.settlement(ledger)
     assert after["ended"] and after["final"] and not room.members
 
 

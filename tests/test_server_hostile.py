@@ -102,28 +102,27 @@ def test_a_stranger_in_a_former_players_seat_never_gets_their_last_view() -> Non
     """The seat's own view of the last hand (its hole cards) goes to the token that was dealt in,
     not to whoever holds the seat under the same name next."""
     from holdem.server.config import RequestError
-    from holdem.server.host import ask, command, show
     from holdem.server.messages import state_message
     from tests.test_server_home import game, play_out
 
     room, _ = game()
     seats = {}
     for name in ("ann", "bob"):
-        seat, _, _, _ = ask(room, name, 100, None, False, 0.0)
-        command(room, {"command": "approve", "seat": seat}, 0.0)
+        seat, _, _, _ = room.ask(name, 100, None, False, 0.0)
+        room.command({"command": "approve", "seat": seat}, 0.0)
         seats[name] = seat
     number = room.number
     room.leave(seats["ann"], 1.0)
     play_out(room, [])
     assert room.last_hand is not None and number == room.last_hand.number and seats["ann"] not in room.members
     assert room.last_hand.ends[seats["ann"]].view.hole
-    seat, _, _, _ = ask(room, "ann", 100, seats["ann"], False, 2.0)  # the very same name
-    command(room, {"command": "approve", "seat": seat}, 2.0)
+    seat, _, _, _ = room.ask("ann", 100, seats["ann"], False, 2.0)  # the very same name
+    room.command({"command": "approve", "seat": seat}, 2.0)
     assert seat == seats["ann"]
     assert "last_view" not in state_message(room, seat, 3.0, with_view=True, away=set())
     assert "last_view" in state_message(room, seats["bob"], 3.0, with_view=True, away=set())
     with pytest.raises(RequestError, match=f"you were not dealt into hand {number}"):
-        show(room, seat, number)
+        room.show(seat, number)
 
 
 SCHEMA_RACE = """

@@ -58,7 +58,7 @@ def state_message(
         "clock": None,
         "log": [],
         "last_hand": room.last_hand.public() if room.last_hand is not None else None,
-        "chat": room.chat[-CHAT_SENT:],
+        "chat": room.chat.recent(CHAT_SENT),
         "home": _home(room),
         "away": sorted(away),
     }

@@ -24,7 +24,7 @@ import hmac
 import json
 import secrets
 from collections.abc import Collection
-from typing import Any, NamedTuple
+from typing import Any
 
 import attrs
 
@@ -33,9 +33,12 @@ from holdem.formats import phh
 from holdem.hand.actions import Action, check_or_fold
 from holdem.hand.stakes import Rules, Stakes
 from holdem.hand.state import Hand
+from holdem.server.change import Change, LedgerRow, StoredHand
+from holdem.server.chat import Chat
 from holdem.server.config import RequestError, TableConfig, player_name, table_config
-from holdem.server.hosting import Home
+from holdem.server.home import Home, Seeker
 from holdem.server.lasthand import LastHand
+from holdem.table.settleup import settle_up
 from holdem.table.snapshot import table_from_json, table_to_json
 from holdem.table.table import ButtonRule, Table
 
@@ -47,19 +50,6 @@ their turn: they are checked or folded once it runs out (their time bank is not 
 a player out of time is. A tournament player keeps the whole clock, and is blinded off."""
 
 FORMAT = "holdem/room"
-
-
-class LedgerRow(NamedTuple):
-    """A chip movement: its sequence number, the hand number, the seat (-1 for a tournament's own rows),
-    the player's name, its kind ("buy_in", "rebuy" or "cash_out"; a tournament's "buy_in", "refund" or
-    "prize") and the chips."""
-
-    seq: int
-    hand: int
-    seat: int
-    name: str
-    kind: str
-    chips: int
 
 
 def token_digest(token: str) -> str:
@@ -78,24 +68,6 @@ class Member:
     rebuy: int = 0
     leaving: bool = False
     away: bool = False  # asked to sit out before being seated
-
-
-class StoredHand(NamedTuple):
-    """A finished hand as stored: its number, its PHH, and the digests of the tokens of the players
-    dealt in, in the PHH's player order. What a player may see of a stored hand is decided by these
-    digests, never by a name (a later holder of the same name is somebody else)."""
-
-    number: int
-    phh: str
-    tokens: tuple[str, ...] = ()
-
-
-@attrs.define
-class Change:
-    """What a request changed besides the room's state: chip movements and finished hands (PHH)."""
-
-    ledger: list[LedgerRow] = attrs.Factory(list)
-    hands: list[StoredHand] = attrs.Factory(list)
 
 
 class Room:
@@ -117,10 +89,8 @@ class Room:
         self.last_hand: LastHand | None = None
         self.turn: tuple[int, int] | None = None  # (hand, actions taken): the decision on the clock
         self.turn_started = 0.0
-        self.home: Home | None = None  # a home game's host, requests and controls (`holdem.server.host`)
-        self.chat: list[dict[str, Any]] = []  # the last `CHAT_KEPT` messages: {"n", "seat", "name", "text"}
-        self.chat_seq = 0
-        self.spoken: dict[int, list[float]] = {}  # each seat's recent chat times (not stored)
+        self.home: Home | None = None  # a home game's host, requests and controls
+        self.chat = Chat()
 
     def _stakes(self) -> Stakes:
         config = self.config
@@ -170,6 +140,30 @@ class Room:
             total += sum(hand.stacks) + hand.pot
         return total
 
+    def settlement(self, rows: list[LedgerRow]) -> dict[str, Any]:
+        """Each player's buy-ins, cash-outs, chips on the table and net, from the stored ledger, and the
+        fewest payments that settle them. A player dealt into the hand in progress counts the chips they
+        had when it began (the pot is nobody's yet)."""
+        players: dict[str, dict[str, Any]] = {}
+        for row in rows:
+            blank = {"name": row.name, "bought": 0, "cashed": 0, "on_table": 0}
+            entry = players.setdefault(row.name.casefold(), blank)
+            entry["cashed" if row.kind == "cash_out" else "bought"] += row.chips
+        for seat, member in self.members.items():  # each bought in, so each has a row
+            players[member.name.casefold()]["on_table"] += self.held(seat)
+        for entry in players.values():
+            entry["net"] = entry["cashed"] + entry["on_table"] - entry["bought"]
+        payments = settle_up({e["name"]: e["net"] for e in players.values()})
+        ended = self.home is not None and self.home.ended
+        return {
+            "table": self.id,
+            "ended": ended,
+            # Final once the game has ended and the last hand with it: everyone has cashed out.
+            "final": ended and not self.members,
+            "players": sorted(players.values(), key=lambda e: (-e["net"], e["name"].casefold())),
+            "payments": [{"from": p.payer, "to": p.payee, "chips": p.chips} for p in payments],
+        }
+
     # ------------------------------------------------------------ requests
     def join(self, name: Any, buy_in: Any, seat: Any, now: float) -> tuple[int, str, Change]:
         """Take a seat (the first free one unless `seat` is given); returns (seat, token, change)."""
@@ -179,6 +173,63 @@ class Room:
 
     def new_token(self) -> str:
         return f"{self.id}.{secrets.token_urlsafe(32)}"  # 256 bits; the table first, for routing
+
+    def new_digest(self) -> str:
+        """The digest of a new token nobody is given (a host's bot holds its seat by it)."""
+        return token_digest(self.new_token())
+
+    @classmethod
+    def hosted(cls, config: TableConfig, name: Any = "", listed: Any = False) -> tuple[Room, str]:
+        """A home game with `config`, and its host token (for this table alone); `name` is what the
+        lobby shows, `listed` whether it lists the game (`Home.open` checks both)."""
+        room = cls(secrets.token_hex(4), config)
+        token = room.new_token()
+        room.home = Home.open(token_digest(token), name, listed)
+        return room, token
+
+    def is_host(self, digest: str) -> bool:
+        """Whether this is a home game and `digest` is its host token's."""
+        return self.home is not None and self.home.is_host(digest)
+
+    def ask(self, name: Any, buy_in: Any, seat: Any, host: bool, now: float) -> tuple[int, str, bool, Change]:
+        """Ask for a seat: (seat, token, whether it waits for the host, change). At a table without a
+        host, or asked with the host's token, the player sits at once."""
+        name, seat = self.check_join(name, buy_in, seat)
+        token = self.new_token()
+        if self.home is None or host:
+            return seat, token, False, self.admit(seat, name, buy_in, token_digest(token), now)
+        self.home.pending[seat] = Seeker(name, buy_in, token_digest(token))
+        return seat, token, True, Change()
+
+    def command(self, data: dict[str, Any], now: float) -> Change:
+        """One of the host's commands (`holdem.server.home.COMMANDS`)."""
+        if self.home is None:
+            raise RequestError("this table has no host", 409)
+        return self.home.command(self, data, now)
+
+    def say(self, seat: int, text: Any, now: float) -> Change:
+        """A chat message from the player in `seat` (`Chat.say` checks it)."""
+        member = self.members.get(seat)
+        if member is None:
+            raise RequestError("only a seated player can chat")
+        self.chat.say(seat, member.name, text, now)
+        return Change()
+
+    def show(self, seat: int, number: Any) -> Change:
+        """The player in `seat` shows their cards of the hand just finished (they won without a
+        showdown, or mucked): everyone sees them, in the chat and with the last hand."""
+        last, member = self.last_hand, self.members.get(seat)
+        if last is None or type(number) is not int or number != last.number:
+            raise RequestError(f"only the last hand's cards can be shown, hand {last and last.number}")
+        seen = last.view_for(seat, member.digest if member is not None else None)
+        if member is None or seen is None:
+            raise RequestError(f"you were not dealt into hand {number}")
+        if seat in last.shown:
+            raise RequestError(f"your cards of hand {number} are shown already")
+        cards = tuple(str(card) for card in seen.hole)
+        last.shown[seat] = cards
+        self.chat.post(seat, member.name, f"shows {' '.join(cards)}", cards)
+        return Change()
 
     def check_join(self, name: Any, buy_in: Any, seat: Any) -> tuple[str, int]:
         """The name and seat of a request to sit with `buy_in`, checked (`RequestError` if refused)."""
@@ -484,9 +535,7 @@ class Room:
             "last_views": last[1] if last is not None else {},
             "tournament": self.tournament,
             "home": self.home.to_dict() if self.home is not None else None,
-            "chat": self.chat,
-            "chat_seq": self.chat_seq,
-        }
+        } | self.chat.to_dict()
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], now: float) -> Room:
@@ -500,7 +549,7 @@ class Room:
         if data["last_hand"] is not None:
             room.last_hand = LastHand.from_dict(data["last_hand"], data.get("last_views", {}))
         room.home = Home.from_dict(data["home"]) if data.get("home") else None
-        room.chat, room.chat_seq = data.get("chat", []), data.get("chat_seq", 0)
+        room.chat = Chat.from_dict(data)
         room._new_turn(now)
         return room
 

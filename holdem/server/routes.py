@@ -18,7 +18,6 @@ from starlette.routing import Route
 from holdem.server.cluster import forward
 from holdem.server.config import RequestError, player_name, table_config
 from holdem.server.connection import bearer, read_body, table_summary
-from holdem.server.host import ask, command, is_host, new_game, settlement
 from holdem.server.hub import Hub
 from holdem.server.messages import parse_json
 from holdem.server.replays import as_seen_by, player_names
@@ -108,7 +107,7 @@ async def _games(request: Request, hub: Hub) -> Any:
     if not isinstance(data, dict):
         raise RequestError(f"a game's settings are a JSON object, got {type(data).__name__}")
     game = {key: data.pop(key) for key in ("name", "listed") if key in data}
-    room, token = new_game(table_config(data), **game)
+    room, token = Room.hosted(table_config(data), **game)
     summary = await _create(hub, room)
     return summary | {
         "host_token": token,
@@ -122,12 +121,12 @@ async def _join(request: Request, hub: Hub) -> Any:
     ident = request.path_params["table"]
     digest = token_digest(bearer(request))
     room = hub.room(ident)
-    if room.home is not None and not is_host(room, digest) and not hub.is_admin(request):
+    if room.home is not None and not room.is_host(digest) and not hub.is_admin(request):
         hub.limits.check_seat(_address(request), time.monotonic())
 
     def asked(room: Room, now: float) -> tuple[tuple[int, str, bool], Change]:
-        seat, token, pending, change = ask(
-            room, data.get("name"), data.get("buy_in"), data.get("seat"), is_host(room, digest), now
+        seat, token, pending, change = room.ask(
+            data.get("name"), data.get("buy_in"), data.get("seat"), room.is_host(digest), now
         )
         return (seat, token, pending), change
 
@@ -136,13 +135,13 @@ async def _join(request: Request, hub: Hub) -> Any:
 
 
 async def _host(request: Request, hub: Hub) -> Any:
-    """One of the host's commands (`holdem.server.host.COMMANDS`), with the host token or the admin's."""
+    """One of the host's commands (`holdem.server.home.COMMANDS`), with the host token or the admin's."""
     ident = request.path_params["table"]
     _viewer(hub, hub.room(ident), request, host=True)
     data = await _body(request)
     if not isinstance(data, dict):
         raise RequestError(f'a command is a JSON object {{"command": ...}}, got {type(data).__name__}')
-    await hub.change(ident, lambda room, now: command(room, data, now))
+    await hub.change(ident, lambda room, now: room.command(data, now))
     return {"table": ident, "done": data.get("command")}
 
 
@@ -159,7 +158,7 @@ async def _settle(request: Request, hub: Hub) -> Any:
         hub.check_admin(request)
     async with hub.locks[ident]:  # the chips on the table and the stored ledger at the same moment
         rows = await asyncio.get_running_loop().run_in_executor(hub.executor, hub.storage.ledger, ident)
-        return settlement(room, rows)
+        return room.settlement(rows)
 
 
 def _viewer(hub: Hub, room: Room, request: Request, *, host: bool = False) -> tuple[str, str | None]:
@@ -169,7 +168,7 @@ def _viewer(hub: Hub, room: Room, request: Request, *, host: bool = False) -> tu
     if hub.is_admin(request):
         return "admin", None
     digest = token_digest(bearer(request))
-    if is_host(room, digest):
+    if room.is_host(digest):
         return "host", None
     if host:
         raise RequestError("this needs the table's host token: Authorization: Bearer HOST_TOKEN", 401)

@@ -9,7 +9,6 @@ from typing import Any
 
 from holdem.server.config import RequestError
 from holdem.server.connection import Connection
-from holdem.server.host import say, show
 from holdem.server.hub import Hub
 from holdem.server.messages import error_message, parse_request
 
@@ -73,8 +72,8 @@ async def _request(hub: Hub, connection: Connection, kind: str, data: dict[str, 
     elif kind == "sit_in":
         await hub.change(room, lambda r, now: r.sit_in(seat, data.get("post", False), now))
     elif kind == "chat":
-        await hub.change(room, lambda r, now: say(r, seat, data.get("text"), now))
+        await hub.change(room, lambda r, now: r.say(seat, data.get("text"), now))
     elif kind == "show":
-        await hub.change(room, lambda r, now: show(r, seat, data.get("hand")))
+        await hub.change(room, lambda r, now: r.show(seat, data.get("hand")))
     else:  # rebuy
         await hub.change(room, lambda r, now: r.rebuy(seat, data.get("amount"), now))
