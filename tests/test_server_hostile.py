@@ -296,13 +296,13 @@ def test_a_quiet_game_leaves_memory_and_the_lobby_and_opens_again_when_asked_for
         assert 200 == status
         hub = quiet.server.config.app.state.hub  # type: ignore[attr-defined]
         deadline = time.monotonic() + 10
-        while game["id"] in hub.rooms and time.monotonic() < deadline:
+        while game["id"] in hub.registry.rooms and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert game["id"] not in hub.rooms
+        assert game["id"] not in hub.registry.rooms
         assert game["id"] not in {t["id"] for t in quiet.http("GET", "/api/tables")[1]["tables"]}
         status, settled = quiet.http("GET", f"/api/tables/{game['id']}/settle")
         assert 200 == status and game["id"] == settled["table"]
-        assert game["id"] in hub.rooms
+        assert game["id"] in hub.registry.rooms
         with connect(f"{quiet.ws}/ws?table={game['id']}") as ws:
             assert game["id"] == _next(ws, "state", 5)["table"]
 
@@ -366,19 +366,19 @@ def test_a_change_stored_as_its_table_is_dropped_is_kept_and_broadcast_by_nobody
     hub = server.server.config.app.state.hub
     status, game = server.http("POST", "/api/games", {"seats": 6})
     assert 200 == status, game
-    ident, original = game["id"], hub.writer.write
+    ident, original = game["id"], hub.store.writer.write
 
     async def write_then_lose_the_table(write: Any) -> None:
         await original(write)
         hub.drop(ident)  # what the lease's renewal does once it finds the lease gone
 
-    hub.writer.write = write_then_lose_the_table
+    hub.store.writer.write = write_then_lose_the_table
     try:
         status, answer = server.http(
             "POST", f"/api/tables/{ident}/host", {"command": "pause"}, game["host_token"]
         )
     finally:
-        hub.writer.write = original
+        hub.store.writer.write = original
     assert (200, "pause") == (status, answer.get("done")), answer
     status, again = server.http("POST", f"/api/tables/{ident}/host", {"command": "pause"}, game["host_token"])
     assert (400, "the game is already paused") == (status, again["error"])  # opened again, as stored

@@ -46,14 +46,14 @@ async def _socket(ws: WebSocket) -> None:
     if elsewhere and served is not None and await relay(hub, ws, served):  # served by another process
         return  # (False: it did not answer, and this process has taken the table over)
     digest = token_digest(token) if token is not None else None
-    where: tuple[str, int | None] | None = hub.tokens.get(digest) if digest is not None else None
-    if where is not None and hub.rooms[where[0]].seat_of_token(digest or "") != where[1]:
+    where: tuple[str, int | None] | None = hub.registry.tokens.get(digest) if digest is not None else None
+    if where is not None and hub.registry.rooms[where[0]].seat_of_token(digest or "") != where[1]:
         where = None
-    tourney = hub.tourneys.get(served or "") if digest is not None else None
+    tourney = hub.registry.tourneys.get(served or "") if digest is not None else None
     unseated = tourney is not None and (where is None or tourney.status == "finished")
     if unseated and tourney is not None and tourney.entrant(digest or "") is not None:
         where = (tourney.id, None)  # out, waiting for a seat, or the winner
-    if where is None and (digest is not None or ident not in hub.rooms):
+    if where is None and (digest is not None or ident not in hub.registry.rooms):
         await ws.send_text(error_message("unknown token" if digest is not None else f"no table {ident!r}"))
         await ws.close(4404)
         return
@@ -63,7 +63,7 @@ async def _socket(ws: WebSocket) -> None:
     connection = Connection(ws, room_id, seat, digest, hub.rate, views, alive)
     pump = asyncio.create_task(connection.pump())
     try:
-        if not await hub.attach(connection):  # the table moved away meanwhile: connect again
+        if not await hub.readers.attach(connection):  # the table moved away meanwhile: connect again
             connection.close(1012)
             return
         while True:
@@ -75,7 +75,7 @@ async def _socket(ws: WebSocket) -> None:
     except WebSocketDisconnect:
         pass
     finally:
-        hub.detach(connection)
+        hub.readers.detach(connection)
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await asyncio.wait_for(pump, 1.0)
 

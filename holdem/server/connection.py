@@ -1,12 +1,11 @@
 """What the server reads from its clients: one WebSocket's connection (its queue, its rate limit),
-a request's body and token, and a table as the lobby lists it."""
+a request's body and token."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import time
-from typing import Any
 
 from holdem.server import SERVER_HINT, SILENCE
 
@@ -18,9 +17,8 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 
 from holdem.server.config import RequestError
 from holdem.server.messages import MESSAGE_LIMIT
-from holdem.server.room import Room
 
-__all__ = ["ALIVE", "QUEUE_LIMIT", "RATE", "SILENCE", "Connection", "bearer", "read_body", "table_summary"]
+__all__ = ["ALIVE", "QUEUE_LIMIT", "RATE", "SILENCE", "Connection", "bearer", "read_body"]
 
 RATE = 50.0
 """Messages a second a connection may send by default, on average (bursts of twice as many)."""
@@ -58,28 +56,6 @@ def bearer(request: Request) -> str:
     """The token of an ``Authorization: Bearer TOKEN`` header ("" without one)."""
     header = request.headers.get("authorization", "")
     return header[7:].strip() if header[:7].lower() == "bearer " else ""
-
-
-def table_summary(room: Room, *, finished: bool = False) -> dict[str, Any]:
-    """A table as the lobby lists it (`finished`: its tournament is over)."""
-    return {
-        "id": room.id,
-        "config": room.config.to_dict(),
-        "hand": room.number,
-        "players": [
-            {"seat": s, "name": m.name, "stack": (p.stack if (p := room.table.seats[s]) else 0) + m.joining}
-            for s, m in sorted(room.members.items())
-        ],
-        "free_seats": room.free_seats(),
-        "asking": [{"seat": s, "name": p.name} for s, p in sorted(room.home.pending.items())]
-        if room.home
-        else [],
-        "tournament": room.tournament,
-        "finished": finished,
-        "home": {"name": room.home.name, "listed": room.home.listed, "ended": room.home.ended}
-        if room.home
-        else None,
-    }
 
 
 class Connection:

@@ -23,6 +23,7 @@ from holdem.bots.decide import Hooks
 from holdem.hand.actions import Action, check_or_fold
 from holdem.hand.views import SeatView, view
 from holdem.server.config import RequestError
+from holdem.server.registry import Registry
 from holdem.server.room import Change, Room
 
 __all__ = ["PAUSE", "HouseBots"]
@@ -32,10 +33,10 @@ PAUSE = 0.4
 
 
 class BotHost(Protocol):
-    """What the bots need of the hub (`holdem.server.hub.Hub`): its rooms, tasks and change."""
+    """What the bots need of the hub (`holdem.server.hub.Hub`): its registry (the rooms, and those with
+    a host's bot), tasks and change."""
 
-    rooms: dict[str, Room]
-    with_bots: set[str]  # the rooms with a host's bot
+    registry: Registry
 
     def later(self, work: Coroutine[Any, Any, None]) -> None: ...
 
@@ -63,8 +64,8 @@ class HouseBots:
         """Tell each bot of its hands beginning and ending, and set off the decision of each bot to act."""
         for key in [k for k in self.players if not self._seated(*k)]:
             del self.players[key]
-        for ident in list(self.hub.with_bots):
-            room = self.hub.rooms.get(ident)
+        for ident in list(self.hub.registry.with_bots):
+            room = self.hub.registry.rooms.get(ident)
             if room is None or room.home is None or not room.home.bots:
                 continue
             for seat, spec in room.home.bots.items():
@@ -73,7 +74,7 @@ class HouseBots:
                     self._step(room, seat, player)
 
     def _seated(self, ident: str, seat: int) -> bool:
-        room = self.hub.rooms.get(ident)
+        room = self.hub.registry.rooms.get(ident)
         return room is not None and room.home is not None and seat in room.home.bots and seat in room.members
 
     def _player(self, room: Room, seat: int, spec: str) -> _Player | None:

@@ -17,9 +17,10 @@ from starlette.routing import Route
 
 from holdem.server.cluster import forward
 from holdem.server.config import RequestError, player_name, table_config
-from holdem.server.connection import bearer, read_body, table_summary
+from holdem.server.connection import bearer, read_body
 from holdem.server.hub import Hub
 from holdem.server.messages import parse_json
+from holdem.server.registry import table_summary
 from holdem.server.replays import as_seen_by, player_names
 from holdem.server.room import Change, Room, token_digest
 from holdem.server.storage import lease_key
@@ -66,12 +67,12 @@ def _route(handler: Callable[[Request, Hub], Awaitable[Any]]) -> Callable[[Reque
 
 
 async def _health(request: Request, hub: Hub) -> Any:
-    return {"ok": True, "tables": len(hub.rooms), "serving": sorted(hub.rooms)}
+    return {"ok": True, "tables": len(hub.registry.rooms), "serving": sorted(hub.registry.rooms)}
 
 
 async def _tables(request: Request, hub: Hub) -> Any:
     if request.method == "GET":  # as last stored: a change being stored is not shown
-        tables = list(hub.lobby.values()) if hub.cluster is None else await _stored_tables(hub)
+        tables = list(hub.registry.lobby.values()) if hub.cluster is None else await _stored_tables(hub)
         admin = hub.is_admin(request)  # the admin sees every table; others not a home game left unlisted
         return {"tables": [t for t in tables if admin or t["home"] is None or t["home"]["listed"]]}
     hub.check_admin(request)
@@ -81,15 +82,14 @@ async def _tables(request: Request, hub: Hub) -> Any:
 async def _create(hub: Hub, room: Room) -> dict[str, Any]:
     """Store a new table and list it; with ``--cluster`` the process its first player reaches
     serves it."""
-    loop = asyncio.get_running_loop()
     if hub.cluster is not None:
-        await loop.run_in_executor(hub.executor, hub.storage.acquire, room.id, hub.cluster.address)
+        await hub.store.run(hub.store.storage.acquire, room.id, hub.cluster.address)
     hub._add(room)
     await hub.change(room.id, lambda room, now: Change())
-    summary = hub.lobby[room.id]
+    summary = hub.registry.lobby[room.id]
     if hub.cluster is not None:
         hub.drop(room.id)
-        await loop.run_in_executor(hub.executor, hub.storage.release, room.id)
+        await hub.store.run(hub.store.storage.release, room.id)
     return summary
 
 
@@ -102,7 +102,9 @@ async def _games(request: Request, hub: Hub) -> Any:
     """A home game made from the lobby (by anyone, the admin alone or nobody: `holdem serve
     --games`), within the per-address window and the cap on open games: a table with a host, who
     gets the host token (for this table alone) and the links to share."""
-    hub.limits.check_game(_address(request), hub.is_admin(request), hub.open_games(), time.monotonic())
+    hub.limits.check_game(
+        _address(request), hub.is_admin(request), hub.registry.open_games(), time.monotonic()
+    )
     data = await _body(request)
     if not isinstance(data, dict):
         raise RequestError(f"a game's settings are a JSON object, got {type(data).__name__}")
@@ -147,7 +149,7 @@ async def _host(request: Request, hub: Hub) -> Any:
 
 async def _table(request: Request, hub: Hub) -> Any:
     """One table as the lobby lists it, for anyone with its id (a home game's link), listed or not."""
-    return hub.table_summary(hub.room(request.path_params["table"]))
+    return hub.registry.summary(hub.room(request.path_params["table"]))
 
 
 async def _settle(request: Request, hub: Hub) -> Any:
@@ -156,8 +158,8 @@ async def _settle(request: Request, hub: Hub) -> Any:
     room = hub.room(ident)
     if room.home is None:
         hub.check_admin(request)
-    async with hub.locks[ident]:  # the chips on the table and the stored ledger at the same moment
-        rows = await asyncio.get_running_loop().run_in_executor(hub.executor, hub.storage.ledger, ident)
+    async with hub.registry.locks[ident]:  # the chips on the table and the stored ledger at the same moment
+        rows = await hub.store.run(hub.store.storage.ledger, ident)
         return room.settlement(rows)
 
 
@@ -183,7 +185,7 @@ async def _leave(request: Request, hub: Hub) -> Any:
     ident, seat = request.path_params["table"], request.path_params["seat"]
     room = hub.room(ident)
     if (
-        hub.tokens.get(token_digest(bearer(request))) != (ident, seat)
+        hub.registry.tokens.get(token_digest(bearer(request))) != (ident, seat)
         or room.seat_of_token(token_digest(bearer(request))) != seat
     ):
         raise RequestError(f"leaving seat {seat} needs that seat's token: Authorization: Bearer TOKEN", 403)
@@ -208,12 +210,14 @@ async def _hands(request: Request, hub: Hub) -> Any:
     if not 0 <= after < 2**63:
         raise RequestError(f"after must be a hand number from 0 to 2**63 - 1, got {after}")
     if who == "admin":
-        rows = await hub.read(hub.reads.hands, ident, after)
+        rows = await hub.store.read(hub.store.reads.hands, ident, after)
         return {"hands": [{"number": number, "phh": text} for number, text in rows]}
     if digest is None:
-        listed = await hub.read(hub.reads.hands, ident, after)
+        listed = await hub.store.read(hub.store.reads.hands, ident, after)
     else:
-        listed = [(n, text) for n, text, _ in await hub.read(hub.reads.hands_of, ident, digest, after)]
+        listed = [
+            (n, text) for n, text, _ in await hub.store.read(hub.store.reads.hands_of, ident, digest, after)
+        ]
     return {"hands": [{"number": number, "players": player_names(text)} for number, text in listed]}
 
 
@@ -222,12 +226,12 @@ async def _hand(request: Request, hub: Hub) -> Any:
     hand their token was dealt into."""
     ident, number = request.path_params["table"], request.path_params["number"]
     _, digest = _viewer(hub, hub.room(ident), request)
-    rows = await hub.read(hub.reads.hands, ident, number - 1, 1) if 0 < number < 2**63 else []
+    rows = await hub.store.read(hub.store.reads.hands, ident, number - 1, 1) if 0 < number < 2**63 else []
     if not rows or rows[0][0] != number:
         raise RequestError(f"no stored hand {number} at table {ident}", 404)
     if digest is None:
         return as_seen_by(rows[0][1], None)
-    mine = await hub.read(hub.reads.hands_of, ident, digest, number - 1, 1)
+    mine = await hub.store.read(hub.store.reads.hands_of, ident, digest, number - 1, 1)
     if not mine or mine[0][0] != number:
         raise RequestError(f"you were not dealt into hand {number}", 403)
     return as_seen_by(rows[0][1], mine[0][2])
@@ -246,7 +250,7 @@ async def _stats(request: Request, hub: Hub) -> Any:
     by = request.query_params.get("by")
     if by not in (None, "position"):
         raise RequestError(f"by must be position, got {by!r:.20}")
-    hands, rows = await hub.read(hub.stats.report, hub.reads, ident, by == "position")
+    hands, rows = await hub.store.read(hub.stats.report, hub.store.reads, ident, by == "position")
     player = request.query_params.get("player")
     if player is not None:
         rows = [row for row in rows if row.player == player]
@@ -259,20 +263,21 @@ async def _ledger(request: Request, hub: Hub) -> Any:
     hub.check_admin(request)
     ident = request.path_params["table"]
     room = hub.room(ident)
-    async with hub.locks[ident]:  # the chips on the table and the stored ledger at the same moment
+    async with hub.registry.locks[ident]:  # the chips on the table and the stored ledger at the same moment
         chips = room.chips()
-        rows = await asyncio.get_running_loop().run_in_executor(hub.executor, hub.storage.ledger, ident)
+        rows = await hub.store.run(hub.store.storage.ledger, ident)
     return {"chips_on_table": chips, "ledger": [row._asdict() for row in rows]}
 
 
 async def _stored_tables(hub: Hub) -> list[dict[str, Any]]:
     """Every table of every process (`--cluster`) as last stored: this process's own from its lobby,
     the others' read from the database."""
-    rows = await hub.read(hub.reads.rooms)
+    rows = await hub.store.read(hub.store.reads.rooms)
     now, states = time.monotonic(), {ident: json.loads(state) for ident, state in rows}
     over = {i for i, data in states.items() if data.get("format") == TOURNEY and data["status"] == "finished"}
     return [
-        hub.lobby.get(ident) or table_summary(Room.from_dict(data, now), finished=lease_key(ident) in over)
+        hub.registry.lobby.get(ident)
+        or table_summary(Room.from_dict(data, now), finished=lease_key(ident) in over)
         for ident, data in states.items()
         if data.get("format") != TOURNEY
     ]
@@ -282,7 +287,7 @@ async def _tourney_summaries(hub: Hub) -> list[dict[str, Any]]:
     """Every tournament's summary as last stored: under each one's lock here, from the database
     for every process with `--cluster`."""
     if hub.cluster is not None:
-        rows = await hub.read(hub.reads.rooms)
+        rows = await hub.store.read(hub.store.reads.rooms)
         now, found = time.monotonic(), []
         for _, state in rows:
             data = json.loads(state)
@@ -290,10 +295,10 @@ async def _tourney_summaries(hub: Hub) -> list[dict[str, Any]]:
                 found.append(Tourney.from_dict(data, now).summary(now))
         return found
     summaries = []
-    for ident in list(hub.tourneys):
-        async with hub.locks[ident]:
-            if ident in hub.tourneys:
-                summaries.append(hub.tourneys[ident].summary(time.monotonic()))
+    for ident in list(hub.registry.tourneys):
+        async with hub.registry.locks[ident]:
+            if ident in hub.registry.tourneys:
+                summaries.append(hub.registry.tourneys[ident].summary(time.monotonic()))
     return summaries
 
 
@@ -304,21 +309,19 @@ async def _tournaments(request: Request, hub: Hub) -> Any:
     hub.check_admin(request)
     tourney = Tourney("t" + secrets.token_hex(4), tourney_config(await _body(request)))
     if hub.cluster is not None:  # served where it was made; its entries and tables are passed on here
-        await asyncio.get_running_loop().run_in_executor(
-            hub.executor, hub.storage.acquire, tourney.id, hub.cluster.address
-        )
-    hub.tourneys[tourney.id] = tourney
-    hub.locks[tourney.id] = asyncio.Lock()
+        await hub.store.run(hub.store.storage.acquire, tourney.id, hub.cluster.address)
+    hub.registry.tourneys[tourney.id] = tourney
+    hub.registry.locks[tourney.id] = asyncio.Lock()
     await hub.resume_tourney(tourney.id)
     return tourney.summary(now)
 
 
 async def _tournament(request: Request, hub: Hub) -> Any:
     ident = request.path_params["tournament"]
-    if ident not in hub.tourneys:
+    if ident not in hub.registry.tourneys:
         raise RequestError(f"no tournament {ident!r}", 404)
-    async with hub.locks[ident]:  # as last stored
-        tourney = hub.tourneys.get(ident)
+    async with hub.registry.locks[ident]:  # as last stored
+        tourney = hub.registry.tourneys.get(ident)
         if tourney is None:
             raise RequestError(f"no tournament {ident!r}", 404)
         return tourney.summary(time.monotonic()) | {"names": list(tourney.entrants)}
@@ -327,9 +330,9 @@ async def _tournament(request: Request, hub: Hub) -> Any:
 async def _tournament_ledger(request: Request, hub: Hub) -> Any:
     hub.check_admin(request)
     ident = request.path_params["tournament"]
-    if ident not in hub.tourneys:
+    if ident not in hub.registry.tourneys:
         raise RequestError(f"no tournament {ident!r}", 404)
-    rows = await hub.read(hub.reads.ledger, ident)
+    rows = await hub.store.read(hub.store.reads.ledger, ident)
     names = ("seq", "hand", "seat", "name", "kind", "chips")
     return {"ledger": [dict(zip(names, row, strict=True)) for row in rows]}
 

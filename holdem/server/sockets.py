@@ -37,7 +37,7 @@ async def receive(hub: Hub, connection: Connection, text: str | bytes) -> None:
 
 def _awaited(hub: Hub, connection: Connection, data: dict[str, Any]) -> bool:
     """Whether an action is the one the table waits for: this seat's turn in the current hand."""
-    room = hub.rooms.get(connection.room)
+    room = hub.registry.rooms.get(connection.room)
     return (
         room is not None
         and connection.seat is not None
@@ -54,14 +54,14 @@ async def _request(hub: Hub, connection: Connection, kind: str, data: dict[str, 
         connection.send(json.dumps({"type": "pong"}))
         return
     if kind == "state":
-        await hub.resend(connection)
+        await hub.readers.resend(connection)
         return
     if seat is None:
         raise RequestError("spectators cannot act or chat: connect with a seat's token")
-    tournament = hub.rooms[connection.room].tournament is not None
+    tournament = hub.registry.rooms[connection.room].tournament is not None
     if kind in ("sit_out", "sit_in", "rebuy", "chat", "show") and tournament:
         raise RequestError(f"{kind} is not allowed at a tournament table")
-    if hub.tokens.get(connection.digest or "") != (connection.room, seat):
+    if hub.registry.tokens.get(connection.digest or "") != (connection.room, seat):
         raise RequestError("this token no longer holds a seat")
     room = connection.room
     if kind == "act":

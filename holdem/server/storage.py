@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from holdem.console.arguments import install_hint
 from holdem.errors import HoldemError
-from holdem.server.room import LedgerRow, StoredHand
+from holdem.server.change import LedgerRow, StoredHand
 
 __all__ = [
     "LOCK_TIMEOUT",
@@ -29,6 +29,7 @@ __all__ = [
     "Lease",
     "LeaseLost",
     "Storage",
+    "Store",
     "Write",
     "Writer",
     "lease_key",
@@ -314,6 +315,45 @@ class Writer:
                     for _, done in batch:
                         done.set_result(None)
                 break
+
+
+T = TypeVar("T")
+
+
+class Store:
+    """The database as the server uses it: `storage`, the connection for writes, which `writer`
+    groups, and `reads`, a connection for reads, each on a thread of its own, so that reads never
+    wait behind a write the database holds up."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.executor = ThreadPoolExecutor(1, thread_name_prefix="holdem-db")
+        self.read_executor = ThreadPoolExecutor(1, thread_name_prefix="holdem-db-read")
+
+    async def open(self) -> None:
+        """Connect twice (making the schema if need be) and get the writer ready (`Writer.run`)."""
+        loop = asyncio.get_running_loop()
+        self.storage = await loop.run_in_executor(self.executor, open_storage, self.url)
+        self.reads = await loop.run_in_executor(self.read_executor, open_storage, self.url)
+        self.writer = Writer(self.storage, self.executor)
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """`fn` (a method of `storage`) on the writes' thread, in turn with the writer's commits."""
+        return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
+
+    async def read(self, fn: Callable[..., T], *args: Any) -> T:
+        """`fn` (a method of `reads`, or a function given it) on the reads' own thread."""
+        return await asyncio.get_running_loop().run_in_executor(self.read_executor, fn, *args)
+
+    async def close(self, *, release: bool) -> None:
+        """Close both connections and their threads; `release`: hand this process's leases over at
+        once rather than when they expire."""
+        if release:
+            await self.run(self.storage.release)
+        await self.run(self.storage.close)
+        await self.read(self.reads.close)
+        self.executor.shutdown()
+        self.read_executor.shutdown()
 
 
 def open_storage(url: str) -> Storage:

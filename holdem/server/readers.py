@@ -1,0 +1,259 @@
+"""Who reads each table, and what they are sent: only stored state is ever shown.
+
+A reader is sent a room's last stored state: when it connects and asks again, under the room's lock,
+so a change that is being stored is invisible until its write commits (when a write holds the lock
+for longer than `READER_WAIT`, the answer comes at once from the state as last stored), and after
+each stored change (`Readers.broadcast`). A tournament entrant's connection follows their token from
+table to table, waits while they hold no seat, and is told their place and prize when they are out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from holdem.server.connection import Connection
+from holdem.server.messages import finished_message, state_message
+from holdem.server.registry import Registry
+from holdem.server.room import Room
+from holdem.server.storage import lease_key
+from holdem.server.tourney import Tourney
+
+__all__ = ["READER_WAIT", "Readers"]
+
+READER_WAIT = 0.25
+"""Seconds a reader (a new connection, a `state` request) waits for a room's lock before it is
+answered from the last stored state: a write the database holds up never keeps readers waiting."""
+
+
+async def _acquire(lock: asyncio.Lock, seconds: float) -> bool:
+    """Take `lock` within `seconds`; False (not held) when it could not be taken in time. A late
+    acquisition after the wait was given up releases the lock at once (`asyncio.wait_for` could
+    leave it held on Python 3.11)."""
+    task = asyncio.ensure_future(lock.acquire())
+    done, _ = await asyncio.wait({task}, timeout=seconds)
+    if done:
+        return True
+    task.add_done_callback(lambda t: lock.release() if not t.cancelled() and t.exception() is None else None)
+    task.cancel()
+    return False
+
+
+class Readers:
+    """Each table's open connections, the entrants waiting for a seat by tournament, and each table's
+    state JSON as last stored (with the room read back from it, for readers answered without the
+    lock). `later` runs a short task of the server's (`Hub.later`)."""
+
+    def __init__(self, registry: Registry, later: Callable[[Coroutine[Any, Any, None]], None]) -> None:
+        self.registry, self.later = registry, later
+        self.connections: dict[str, set[Connection]] = {}
+        self.waiting: dict[str, set[Connection]] = {}
+        self.stored: dict[str, str] = {}
+        self._stored_rooms: dict[str, tuple[str, Room]] = {}
+
+    def serve(self, ident: str) -> None:
+        """Table `ident` is served here: its readers may attach."""
+        self.connections.setdefault(ident, set())
+
+    def close(self, ident: str) -> None:
+        """Table `ident` is no longer served here: its readers are told to connect again."""
+        for connection in self.connections.pop(ident, set()):
+            connection.close(1012)
+
+    def forget(self, ident: str) -> None:
+        """Table `ident` leaves memory: its readers close and its stored state is let go."""
+        self.close(ident)
+        self.stored.pop(ident, None)
+        self._stored_rooms.pop(ident, None)
+
+    def close_waiting(self, tourney: str) -> None:
+        """A tournament is no longer served here: its waiting entrants connect again."""
+        for connection in self.waiting.pop(tourney, set()):
+            connection.close(1012)
+
+    def track(self, room: Room) -> None:
+        """The registry's work lists, in step with `room` and its readers."""
+        self.registry.track(room, bool(self.connections.get(room.id)))
+
+    async def attach(self, connection: Connection) -> bool:
+        """Add a connection to its room's readers and queue it the room's last stored state, under the
+        room's lock: a change being stored is not shown, and no broadcast overtakes this first state.
+        A player's token is resolved under the lock too (a tournament's table may have been broken
+        meanwhile: `_follow`). When a write holds the lock for longer than `READER_WAIT`, the
+        connection is answered at once from the last stored state instead. False when the room is
+        no longer served here."""
+        lock = self.registry.locks.get(connection.room)
+        if lock is None:
+            return False
+        if not await _acquire(lock, READER_WAIT):
+            return self._attach_as_stored(connection)
+        try:
+            if self._follow(connection):
+                return True
+            room = self.registry.rooms.get(connection.room)
+            if room is None:
+                return False
+            was_away = self.away(room)
+            self.connections[room.id].add(connection)
+            self.registry.quiet_since.pop(room.id, None)
+            if connection.seat is not None and connection.seat in was_away:
+                self.broadcast(room)  # the player is back: everyone sees them so (the last stored state)
+            else:
+                connection.send(self.state_text(room, connection, time.monotonic()))
+        finally:
+            lock.release()
+        return True
+
+    def _follow(self, connection: Connection) -> bool:
+        """Under the lock: send a tournament entrant's connection where their token is now, if that
+        is not the table it names (moved, waiting for a seat, or out: told so); whether it was."""
+        tourney = self.registry.tourneys.get(lease_key(connection.room))
+        if tourney is None or connection.digest is None:
+            return False
+        where = self.registry.tokens.get(connection.digest)
+        live = where is not None and where[0] in tourney.rooms and where[0] in self.registry.rooms
+        live = live and tourney.status != "finished"  # the winner too is told their place
+        if live and where == (connection.room, connection.seat):
+            return False
+        for table in self.connections.values():
+            table.discard(connection)
+        self.waiting.get(tourney.id, set()).discard(connection)
+        if where is None or not live:
+            self.unseated(tourney, connection)
+        else:
+            self._move(connection, where, time.monotonic())
+        return True
+
+    def _move(self, connection: Connection, where: tuple[str, int], now: float) -> None:
+        """A tournament entrant's connection to their (new) table and seat, told so and sent its state."""
+        connection.room, connection.seat = where
+        self.connections[where[0]].add(connection)
+        connection.send(json.dumps({"type": "moved", "table": where[0], "seat": where[1]}))
+        connection.send(self.state_text(self.registry.rooms[where[0]], connection, now))
+
+    def _attach_as_stored(self, connection: Connection) -> bool:
+        """A write holds the room's lock: answer from its last stored state (never the change being
+        stored), and add the connection to the readers, who get the next state when it is stored."""
+        room = self.as_stored(connection.room)
+        if room is None:
+            return False
+        self.connections.setdefault(connection.room, set()).add(connection)
+        connection.send(self.state_text(room, connection, time.monotonic()))
+        return True
+
+    def as_stored(self, ident: str) -> Room | None:
+        """Table `ident` as last stored, read back from its JSON (kept until the next store)."""
+        text = self.stored.get(ident)
+        if text is None or ident not in self.registry.rooms:
+            return None
+        kept = self._stored_rooms.get(ident)
+        if kept is None or kept[0] is not text:
+            kept = self._stored_rooms[ident] = (text, Room.from_dict(json.loads(text), time.monotonic()))
+        return kept[1]
+
+    def detach(self, connection: Connection) -> None:
+        """A connection closed: it reads nothing more; a player with no connection left is marked away."""
+        self.connections.get(connection.room, set()).discard(connection)
+        self.waiting.get(connection.room, set()).discard(connection)
+        connection.send(None)
+        room = self.registry.rooms.get(connection.room)
+        if room is not None:
+            self.track(room)
+        if room is not None and connection.seat is not None and connection.seat in self.away(room):
+            self.later(self._away(room.id))
+
+    async def _away(self, ident: str) -> None:
+        lock = self.registry.locks.get(ident)
+        if lock is not None:
+            async with lock:
+                if ident in self.registry.rooms:
+                    self.broadcast(self.registry.rooms[ident])
+
+    async def resend(self, connection: Connection) -> None:
+        """Send a connection its room's last stored state again (it asked: it may have missed one); a
+        tournament entrant's connection is first sent where its token is now (`_follow`). While a
+        write holds the lock, the answer comes at once from the last stored state."""
+        lock = self.registry.locks.get(connection.room)
+        if lock is None:
+            connection.close(1012)  # no longer served here: connect again
+            return
+        if not await _acquire(lock, READER_WAIT):
+            room = self.as_stored(connection.room)
+            if room is not None:
+                connection.send(self.state_text(room, connection, time.monotonic()))
+            return
+        try:
+            if self._follow(connection):
+                return
+            room = self.registry.rooms.get(connection.room)
+            if room is not None and connection in self.connections.get(room.id, ()):
+                connection.send(self.state_text(room, connection, time.monotonic()))
+        finally:
+            lock.release()
+
+    def state_text(self, room: Room, connection: Connection, now: float) -> str:
+        away = self.away(room)
+        return json.dumps(state_message(room, connection.seat, now, with_view=connection.views, away=away))
+
+    def away(self, room: Room) -> set[int]:
+        """The seats whose players have no connection open here (a host's bot is never away)."""
+        present = {c.seat for c in self.connections.get(room.id, ()) if c.digest is not None}
+        bots = room.home.bots if room.home is not None else {}
+        return {s for s in room.members if s not in present and s not in bots}
+
+    def broadcast(self, room: Room) -> None:
+        """Queue each reader of `room` its new state, which has just been stored."""
+        self.registry.lobby[room.id] = self.registry.summary(room)
+        self.track(room)
+        now, texts = time.monotonic(), {}
+        for connection in list(self.connections[room.id]):
+            where = self.registry.tokens.get(connection.digest) if connection.digest is not None else None
+            if connection.digest is not None and where != (room.id, connection.seat):
+                self.connections[room.id].discard(connection)
+                if where is not None and room.tournament is not None:  # moved to another table
+                    self._move(connection, where, now)
+                elif room.tournament is not None:  # out of the tournament, or not at a table for now
+                    self.unseated(self.registry.tourneys[room.tournament], connection)
+                else:
+                    connection.send(None)  # the seat was left: this token sees nothing more
+                continue
+            key = (connection.seat, connection.views)
+            if key not in texts:
+                texts[key] = self.state_text(room, connection, now)
+            connection.send(texts[key])
+
+    def unseated(self, tourney: Tourney, connection: Connection) -> None:
+        """An entrant's connection while they hold no seat: told their place and prize and closed when
+        they are out, otherwise told to wait, and moved to their table when they are seated."""
+        assert connection.digest is not None
+        connection.room, connection.seat = tourney.id, None
+        if tourney.entrant(connection.digest) in tourney.place:
+            connection.send(json.dumps(finished_message(tourney, connection.digest, self.registry.rooms)))
+            connection.close(1000)
+            return
+        self.waiting.setdefault(tourney.id, set()).add(connection)
+        connection.send(json.dumps({"type": "waiting", "tournament": tourney.id, "status": tourney.status}))
+
+    def entrants_moved(self, tourney: Tourney, now: float) -> None:
+        """After a tournament's change is stored: waiting entrants who got a seat join their table's
+        readers; when the tournament is over, every entrant still connected is told their place and
+        prize, the winner included, and their connection closed."""
+        for connection in list(self.waiting.get(tourney.id, ())):
+            assert connection.digest is not None
+            where = self.registry.tokens.get(connection.digest)
+            if where is not None:
+                self.waiting[tourney.id].discard(connection)
+                self._move(connection, where, now)
+            elif tourney.entrant(connection.digest) in tourney.place:
+                self.waiting[tourney.id].discard(connection)
+                self.unseated(tourney, connection)
+        if tourney.status != "finished":
+            return
+        for ident in tourney.rooms:
+            for connection in list(self.connections.get(ident, ())):
+                if connection.digest is not None:
+                    self.connections[ident].discard(connection)
+                    self.unseated(tourney, connection)

@@ -1,0 +1,126 @@
+"""The tables and tournaments served by this process, found by id and by token: each table's lock,
+the token index, the lobby's lines, and the work lists the clock keeps (tables with a player to act,
+home games with a host's bot, home games quiet enough to leave memory)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from holdem.server.config import RequestError
+from holdem.server.room import Room
+from holdem.server.tourney import Tourney
+
+__all__ = ["Registry", "is_quiet", "table_summary"]
+
+
+def is_quiet(room: Room) -> bool:
+    """A home game with no hand in progress that is over, or has nobody seated or asking: it may
+    leave memory once nobody is connected (`Hub.sweep`)."""
+    home = room.home
+    if home is None or room.table.hand is not None:
+        return False
+    return home.ended or (not room.members and not home.pending)
+
+
+def table_summary(room: Room, *, finished: bool = False) -> dict[str, Any]:
+    """A table as the lobby lists it (`finished`: its tournament is over)."""
+    return {
+        "id": room.id,
+        "config": room.config.to_dict(),
+        "hand": room.number,
+        "players": [
+            {"seat": s, "name": m.name, "stack": (p.stack if (p := room.table.seats[s]) else 0) + m.joining}
+            for s, m in sorted(room.members.items())
+        ],
+        "free_seats": room.free_seats(),
+        "asking": [{"seat": s, "name": p.name} for s, p in sorted(room.home.pending.items())]
+        if room.home
+        else [],
+        "tournament": room.tournament,
+        "finished": finished,
+        "home": {"name": room.home.name, "listed": room.home.listed, "ended": room.home.ended}
+        if room.home
+        else None,
+    }
+
+
+class Registry:
+    """Rooms and tournaments by id, their locks (a tournament's tables share its lock), the token
+    index (token digest -> (room, seat), every room, and the same room by room), the lobby's line of
+    each table as last stored, and the clock's work lists."""
+
+    def __init__(self) -> None:
+        self.rooms: dict[str, Room] = {}
+        self.tourneys: dict[str, Tourney] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.tokens: dict[str, tuple[str, int]] = {}
+        self.held: dict[str, dict[str, tuple[str, int]]] = {}
+        self.lobby: dict[str, dict[str, Any]] = {}
+        self.ticking: set[str] = set()  # tables with a player to act: the clock's only work
+        self.with_bots: set[str] = set()  # home games with a host's bot: the bots' only work
+        self.quiet_since: dict[str, float] = {}  # home games that may leave memory, since when
+
+    def serves(self, ident: str) -> bool:
+        """Whether table or tournament `ident` is served here."""
+        return ident in self.rooms or ident in self.tourneys
+
+    def room(self, ident: str) -> Room:
+        room = self.rooms.get(ident)
+        if room is None:
+            raise RequestError(f"no table {ident!r}", 404)
+        return room
+
+    def add(self, room: Room) -> None:
+        """Serve `room` here, with a lock of its own unless it has one (a tournament's)."""
+        self.rooms[room.id] = room
+        self.locks.setdefault(room.id, asyncio.Lock())
+        self.index_tokens(room)
+
+    def index_tokens(self, room: Room) -> None:
+        """Keep the token index in step with the room's seats (a look at the room's own tokens only)."""
+        held = {member.digest: (room.id, seat) for seat, member in room.members.items()}
+        old = self.held.get(room.id, {})
+        if held != old:
+            for digest, where in old.items():
+                if self.tokens.get(digest) == where:  # not since taken by another table (a moved player)
+                    del self.tokens[digest]
+            self.tokens.update(held)
+            self.held[room.id] = held
+
+    def remove(self, ident: str) -> None:
+        """Table `ident` is no longer served here: out of the lobby, its tokens out of the index."""
+        self.rooms.pop(ident, None)
+        self.lobby.pop(ident, None)
+        for digest in self.held.pop(ident, {}):
+            self.tokens.pop(digest, None)
+
+    def forget(self, ident: str) -> None:
+        """Table `ident` leaves memory (it stays stored): its lock and work lists go too."""
+        self.remove(ident)
+        self.quiet_since.pop(ident, None)
+        self.locks.pop(ident, None)
+        self.ticking.discard(ident)
+        self.with_bots.discard(ident)
+
+    def summary(self, room: Room) -> dict[str, Any]:
+        """The lobby's line for a table; a tournament's table says whether the tournament is over."""
+        tourney = self.tourneys.get(room.tournament) if room.tournament is not None else None
+        return table_summary(room, finished=tourney is not None and tourney.status == "finished")
+
+    def track(self, room: Room, connected: bool) -> None:
+        """Keep the clock's and the bots' work lists, and the quiet home games, in step with `room`
+        (`connected`: whether anyone has a connection open to it)."""
+        ident, now = room.id, time.monotonic()
+        (self.ticking.add if room.actor_seat() is not None else self.ticking.discard)(ident)
+        has_bots = room.home is not None and bool(room.home.bots)
+        (self.with_bots.add if has_bots else self.with_bots.discard)(ident)
+        if is_quiet(room) and not connected:
+            self.quiet_since.setdefault(ident, now)
+        else:
+            self.quiet_since.pop(ident, None)
+
+    def open_games(self) -> int:
+        """Home games served here that are not over."""
+        return sum(1 for room in self.rooms.values() if room.home is not None and not room.home.ended)
