@@ -298,7 +298,7 @@ def under_a_terminal(args: list[str], cwd: Path | None = None) -> tuple[int, str
 @pytest.mark.parametrize(
     ("args", "count"),
     [
-        (["tournament", "random", "random", "--runs", "40", "--seed", "2"], "40/40 tournaments"),
+        (["tournament", "random", "random", "--runs", "40", "--seed", "2"], "320/320 eliminations"),
         (["match", "random", "random", "--hands", "4000", "--seed", "2"], "4000/4000 hands"),
         (["bench", "engine", "--hands", "300", "--repeat", "3"], "3/3 runs"),
         (

@@ -30,6 +30,37 @@ def test_a_series_is_the_same_in_one_process_two_and_on_a_dask_local_cluster() -
     assert len({run.finishes for run in one.runs}) > 1  # the runs differ from each other
 
 
+def counted(workers: int, dask: str | None, config: TournamentConfig, runs: int) -> list[tuple[int, int]]:
+    """The (done, total) calls a series makes to its progress bar."""
+    seen: list[tuple[int, int]] = []
+    series = run_tournaments(
+        config, runs, workers=workers, dask=dask, progress=lambda *call: seen.append(call)
+    )
+    assert series.runs and not series.interrupted
+    return seen
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_progress_counts_eliminations_within_each_tournament(workers: int) -> None:
+    """Each hand's eliminations are counted as it ends, in this process or in worker processes:
+    the bar moves inside a tournament, never back, and ends at every entrant but the winners."""
+    seen = counted(workers, None, CONFIG, 4)
+    done = [d for d, _ in seen]
+    assert {4 * 8} == {total for _, total in seen} and 4 * 8 == done[-1]
+    assert done == sorted(done) and any(d % 8 for d in done)  # a count that is not whole tournaments
+
+
+def test_a_dask_series_moves_before_its_one_big_tournament_ends() -> None:
+    """`--dask` with one tournament of 300 entrants sat at 0 until it ended: the cluster's workers
+    now report eliminations as Dask events while it runs."""
+    pytest.importorskip("distributed", reason="needs holdem-engine[dask]")
+    big = TournamentConfig(("calling-station", "rock"), 300, load_structure("regular"), seed=2)
+    seen = counted(1, "local", big, 1)
+    done = [d for d, _ in seen]
+    assert {299} == {total for _, total in seen} and 299 == done[-1] and done == sorted(done)
+    assert any(0 < d < 299 for d in done), seen
+
+
 def test_dask_by_address_uses_a_running_scheduler(capsys: pytest.CaptureFixture[str]) -> None:
     distributed = pytest.importorskip("distributed", reason="needs holdem-engine[dask]")
     args = ["tournament", "random", "calling-station", "--entrants", "9", "--runs", "5",

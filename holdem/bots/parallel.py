@@ -3,6 +3,10 @@
 `ordered_map(fn, jobs, workers=W, dask=None|"local"|ADDRESS)` yields `fn(job)` for each job in the
 order given, whatever the backend, so that callers whose jobs are seeded by their index get the
 same results everywhere. Dask is optional (``pip install 'holdem-engine[dask]'``).
+
+A long job tells its caller how far it has got with `report(n)`, wherever it runs: given `on_report`,
+`ordered_map` calls ``on_report(k, n)`` in the caller's process for each report of job `k` (through a
+queue from worker processes, and as Dask events from a cluster's workers), between the results.
 """
 
 from __future__ import annotations
@@ -10,18 +14,21 @@ from __future__ import annotations
 import atexit
 import contextlib
 import ctypes
+import functools
 import logging
 import multiprocessing
 import multiprocessing.pool
+import queue
 import signal
 import sys
+import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Any, TypeVar
 
 from holdem.console.arguments import install_hint
 from holdem.errors import InvalidConfigError
 
-__all__ = ["DASK_HINT", "ordered_map", "worker_pool"]
+__all__ = ["DASK_HINT", "ordered_map", "report", "worker_pool"]
 
 J = TypeVar("J")
 R = TypeVar("R")
@@ -29,28 +36,118 @@ R = TypeVar("R")
 DASK_HINT = f"--dask needs dask.distributed: {install_hint('dask')}"
 
 
+REPORTS = "holdem-progress"
+"""The Dask event topic of the jobs' reports."""
+WAIT = 0.25
+"""Seconds between looks at the reports while a result is awaited."""
+
+Reporter = Callable[[int, int], None]
+_reporting: Callable[[int], None] | None = None  # this process's job's channel, while a job runs
+
+
+def report(n: int) -> None:
+    """Tell the caller of the job running here that `n` more units of its work are done (nothing
+    when nobody asked)."""
+    if _reporting is not None:
+        _reporting(n)
+
+
 def ordered_map(
-    fn: Callable[[J], R], jobs: Sequence[J], *, workers: int = 1, dask: str | None = None
+    fn: Callable[[J], R],
+    jobs: Sequence[J],
+    *,
+    workers: int = 1,
+    dask: str | None = None,
+    on_report: Reporter | None = None,
 ) -> Generator[R, None, None]:
     """`fn(job)` for every job, in order: here (1 worker), in `workers` processes, or on Dask
-    (`"local"` starts a `LocalCluster` of `workers` processes; else the scheduler's address)."""
+    (`"local"` starts a `LocalCluster` of `workers` processes; else the scheduler's address);
+    `on_report(k, n)` hears the `report` calls of job `k`."""
     if type(workers) is not int or workers < 1:
         raise InvalidConfigError(f"workers must be a positive whole number, got {workers!r}")
+    indexed = list(enumerate(jobs))
     if dask is not None:
-        yield from _on_dask(fn, jobs, workers, dask)
+        yield from _on_dask(fn, indexed, workers, dask, on_report)
     elif workers == 1 or len(jobs) <= 1:
-        yield from map(fn, jobs)
+        for k, job in indexed:
+            yield _job_here(fn, on_report, (k, job))
     else:
-        with worker_pool(workers) as pool:
-            yield from pool.imap(fn, jobs)
+        reports: Any = multiprocessing.get_context().SimpleQueue() if on_report is not None else None
+        with worker_pool(workers, reports) as pool:
+            results = pool.imap(functools.partial(_job_in_worker, fn), indexed)
+            while True:
+                try:
+                    result = results.next(WAIT) if reports is not None else next(results)
+                except multiprocessing.TimeoutError:
+                    _drain(reports, on_report)
+                    continue
+                except StopIteration:
+                    break
+                _drain(reports, on_report)
+                yield result
+
+
+def _job_here(fn: Callable[[J], R], on_report: Reporter | None, indexed: tuple[int, J]) -> R:
+    global _reporting
+    k, job = indexed
+    _reporting = None if on_report is None else functools.partial(on_report, k)
+    try:
+        return fn(job)
+    finally:
+        _reporting = None
+
+
+_worker_reports: Any = None  # a worker process's queue to its parent, when the parent listens
+
+
+def _job_in_worker(fn: Callable[[J], R], indexed: tuple[int, J]) -> R:
+    global _reporting
+    k, job = indexed
+    reports = _worker_reports
+    _reporting = None if reports is None else lambda n: reports.put((k, n))
+    try:
+        return fn(job)
+    finally:
+        _reporting = None
+
+
+def _job_on_dask(fn: Callable[[J], R], reporting: bool, indexed: tuple[int, J]) -> R:
+    """A job on a Dask worker: its reports go to the scheduler as events of `REPORTS`, which passes
+    them on to the client that subscribed."""
+    global _reporting
+    k, job = indexed
+    if reporting:
+        from distributed import get_worker
+
+        worker, pending, sent = get_worker(), [0], [time.monotonic() - WAIT]  # the first at once
+
+        def tell(n: int) -> None:  # at most one event in `WAIT` seconds a job: the scheduler's load
+            pending[0] += n
+            if time.monotonic() - sent[0] >= WAIT:
+                worker.log_event(REPORTS, (k, pending[0]))
+                pending[0], sent[0] = 0, time.monotonic()
+
+        _reporting = tell
+    try:
+        return fn(job)
+    finally:
+        _reporting = None
+
+
+def _drain(reports: Any, on_report: Reporter | None) -> None:
+    """Hand every report waiting in `reports` to `on_report`."""
+    if reports is None or on_report is None:
+        return
+    while not reports.empty():
+        on_report(*reports.get())
 
 
 @contextlib.contextmanager
-def worker_pool(workers: int) -> Iterator[multiprocessing.pool.Pool]:
+def worker_pool(workers: int, reports: Any = None) -> Iterator[multiprocessing.pool.Pool]:
     """Worker processes that leave Ctrl-C and SIGTERM to their parent and end with it: closed when
     the work is done, ended at once when it is not (an interruption, an error), so that none runs on
-    after the command stops."""
-    pool = multiprocessing.get_context().Pool(workers, initializer=_worker_start)
+    after the command stops. `reports`: a queue the workers' jobs `report` to."""
+    pool = multiprocessing.get_context().Pool(workers, initializer=_worker_start, initargs=(reports,))
     try:
         yield pool
     except BaseException:
@@ -62,9 +159,11 @@ def worker_pool(workers: int) -> Iterator[multiprocessing.pool.Pool]:
         pool.join()
 
 
-def _worker_start() -> None:
+def _worker_start(reports: Any = None) -> None:
     """In each worker: Ctrl-C is the parent's to handle, SIGTERM ends the worker, and (on Linux) the
-    worker is sent SIGTERM if its parent dies, whatever kills it."""
+    worker is sent SIGTERM if its parent dies, whatever kills it; jobs `report` to `reports`."""
+    global _worker_reports
+    _worker_reports = reports
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if sys.platform.startswith("linux"):
@@ -84,19 +183,33 @@ def require_dask() -> None:
         raise InvalidConfigError(DASK_HINT) from None
 
 
-def _on_dask(fn: Callable[[J], R], jobs: Sequence[J], workers: int, where: str) -> Iterator[R]:
+def _on_dask(
+    fn: Callable[[J], R], jobs: list[tuple[int, J]], workers: int, where: str, on_report: Reporter | None
+) -> Iterator[R]:
     require_dask()
     from distributed import Client
+    from distributed import TimeoutError as DaskTimeout
 
     cluster: Any = None
     client: Any = None
     stopped = False
+    heard: queue.SimpleQueue[tuple[int, int]] = queue.SimpleQueue()  # filled on the client's own thread
     try:
         cluster = _local_cluster(workers) if where == "local" else None
         client = Client(cluster) if cluster is not None else _remote(where)  # type: ignore[no-untyped-call]
-        futures = client.map(fn, list(jobs), pure=False)
+        if on_report is not None:
+            client.subscribe_topic(REPORTS, lambda event: heard.put(tuple(event[1])))
+        job = functools.partial(_job_on_dask, fn, on_report is not None)
+        futures = client.map(job, jobs, pure=False)
         for future in futures:
-            yield future.result()
+            while True:
+                try:
+                    result = future.result(timeout=WAIT) if on_report is not None else future.result()
+                    break
+                except (DaskTimeout, TimeoutError):
+                    _drain(heard, on_report)
+            _drain(heard, on_report)
+            yield result
     except BaseException as error:  # stopped (Ctrl-C, SIGTERM, the caller gone): quiet the teardown
         stopped = True
         _quiet_teardown()

@@ -113,9 +113,11 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
         def history(run: int, text: str) -> None:
             (folder / f"run-{run:04d}.phhs").write_text(text, encoding="utf-8")
 
-    progress = counter("tournaments", quiet=args.json)
+    # Counted in eliminations (each tournament's entrants but the winner), reported by the workers as
+    # they happen: a series of a few big tournaments is not left at 0 for its first minutes.
+    progress = counter("eliminations", quiet=args.json)
     if progress is not None:
-        progress(0, args.runs)  # the bar from the start: a long run is never silent
+        progress(0, args.runs * (config.entrants - 1))  # the bar from the start: never silent
     series = run_tournaments(
         config, args.runs, workers=args.workers, dask=args.dask, history=history, progress=progress
     )

@@ -7,6 +7,7 @@ every entrant can be followed from hand to hand; every hand replays with ``holde
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from holdem.formats import phh
@@ -28,14 +29,19 @@ def hand_document(played: HandPlayed, event: str) -> dict[str, Any]:
     }
 
 
-def run_history(config: TournamentConfig, run: int) -> tuple[TournamentRun, str]:
-    """Play run `run` of `config`, returning it and its hands as .phhs text (in the order they started)."""
+def run_history(
+    config: TournamentConfig, run: int, *, on_hand: Callable[[HandPlayed], None] | None = None
+) -> tuple[TournamentRun, str]:
+    """Play run `run` of `config`, returning it and its hands as .phhs text (in the order they
+    started); `on_hand` sees every finished hand too."""
     structure, seed = config.structure.name, config.seed
     event = f"holdem tournament: {config.entrants} entrants, {structure}, seed {seed}, run {run}"
     parts: list[str] = []
 
     def record(played: HandPlayed) -> None:
         parts.append(f"[{played.number}]\n{phh.dumps(hand_document(played, event))}")
+        if on_hand is not None:
+            on_hand(played)
 
     result = play_tournament(config, run, on_hand=record)
     return result, "\n".join(parts)

@@ -15,11 +15,11 @@ import attrs
 
 from holdem.bots import bot_name
 from holdem.bots.confidence import mean_ci
-from holdem.bots.parallel import ordered_map
+from holdem.bots.parallel import ordered_map, report
 from holdem.console.arguments import counted
 from holdem.errors import InvalidConfigError
 from holdem.tournament.history import run_history
-from holdem.tournament.run import TournamentConfig, TournamentRun, play_tournament
+from holdem.tournament.run import HandPlayed, TournamentConfig, TournamentRun, play_tournament
 
 __all__ = ["BotSummary", "TournamentSeries", "as_dict", "format_series", "run_tournaments"]
 
@@ -70,18 +70,30 @@ def run_tournaments(
     # an interruption loses much: in this process they go one at a time.
     size = 1 if workers == 1 and dask is None else max(1, min(runs // (8 * workers), 32))
     chunks = [range(first, min(runs, first + size)) for first in range(0, runs, size)]
-    job = functools.partial(_play_runs, config, history is not None)
+    job = functools.partial(_play_runs, config, history is not None, progress is not None)
     played: list[TournamentRun] = []
     interrupted = False
-    chunk_results = ordered_map(job, chunks, workers=workers, dask=dask)
+    # Progress in eliminations (entrants - 1 a tournament), as the workers report them: a series of
+    # a few big tournaments moves from its first minute. A chunk's finish counts it whole (a report
+    # that arrives later is left out).
+    busts, each = [0] * len(chunks), config.entrants - 1
+
+    def heard(k: int, n: int) -> None:
+        if busts[k] < len(chunks[k]) * each:
+            busts[k] = min(busts[k] + n, len(chunks[k]) * each)
+            progress(sum(busts), runs * each)  # type: ignore[misc]  # set when reports are asked for
+
+    reporter = heard if progress is not None else None
+    chunk_results = ordered_map(job, chunks, workers=workers, dask=dask, on_report=reporter)
     try:
-        for results in chunk_results:
+        for k, results in enumerate(chunk_results):
             for run, text in results:
                 played.append(run)
                 if history is not None and text is not None:
                     history(run.run, text)
+            busts[k] = len(chunks[k]) * each
             if progress:
-                progress(len(played), runs)
+                progress(sum(busts), runs * each)
     except KeyboardInterrupt:
         interrupted = True  # Ctrl-C: the runs finished so far are the result
     finally:
@@ -90,12 +102,23 @@ def run_tournaments(
 
 
 def _play_runs(
-    config: TournamentConfig, with_history: bool, runs: range
+    config: TournamentConfig, with_history: bool, reporting: bool, runs: range
 ) -> list[tuple[TournamentRun, str | None]]:
-    """Play `runs` (in a worker), each with its hands as .phhs text when asked for."""
-    if not with_history:
-        return [(play_tournament(config, r), None) for r in runs]
-    return [run_history(config, r) for r in runs]
+    """Play `runs` (in a worker), each with its hands as .phhs text when asked for; `reporting`:
+    each hand's eliminations are reported (`holdem.bots.parallel.report`)."""
+    if with_history:
+        return [run_history(config, r, on_hand=_report_busts if reporting else None) for r in runs]
+    hook = _report_busts if reporting else None
+    return [(play_tournament(config, r, on_hand=hook), None) for r in runs]
+
+
+def _report_busts(played: HandPlayed) -> None:
+    """The players a finished hand knocked out (no chips left), reported to the series."""
+    result = played.hand.result
+    assert result is not None  # the hand is finished
+    out = sum(1 for chips in result.final_stacks if chips == 0)
+    if out:
+        report(out)
 
 
 def _summaries(config: TournamentConfig, runs: list[TournamentRun]) -> tuple[BotSummary, ...]:
