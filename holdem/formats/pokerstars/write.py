@@ -16,8 +16,8 @@ import zoneinfo
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from holdem.cards.card import Card
-from holdem.cards.evaluator import evaluate
+from holdem.cards.card import Card, Rank
+from holdem.cards.evaluator import HandCategory, evaluate
 from holdem.errors import InvalidHistoryError
 from holdem.formats.phh import replay
 from holdem.hand.events import Phase
@@ -203,7 +203,42 @@ def _play(hand: Hand, names: list[str], money: Any) -> list[str]:
 
 
 def _describe(hand: Hand, p: int) -> str:
-    return evaluate([*hand.holes[p], *hand.board]).describe() if len(hand.board) >= 3 else "high card"
+    """A player's best hand in PokerStars' words, from ``high card Ace`` through ``a pair of Deuces``
+    and ``a straight, Ace to Five`` to ``a Royal Flush`` (as its own histories word them)."""
+    if len(hand.board) < 3:
+        return "high card"
+    best = evaluate([*hand.holes[p], *hand.board])
+    ranks = [card.rank for card in best.best_five]  # by group size, then rank; the wheel's ace last
+    top, second, low = ranks[0], ranks[2], ranks[4]
+    match best.category:
+        case HandCategory.HIGH_CARD:
+            return f"high card {_rank(top)}"
+        case HandCategory.ONE_PAIR:
+            return f"a pair of {_rank(top, plural=True)}"
+        case HandCategory.TWO_PAIR:
+            return f"two pair, {_rank(top, plural=True)} and {_rank(second, plural=True)}"
+        case HandCategory.THREE_OF_A_KIND:
+            return f"three of a kind, {_rank(top, plural=True)}"
+        case HandCategory.STRAIGHT:
+            return f"a straight, {_rank(low)} to {_rank(top)}"
+        case HandCategory.FLUSH:
+            return f"a flush, {_rank(top)} high"
+        case HandCategory.FULL_HOUSE:
+            return f"a full house, {_rank(top, plural=True)} full of {_rank(ranks[3], plural=True)}"
+        case HandCategory.FOUR_OF_A_KIND:
+            return f"four of a kind, {_rank(top, plural=True)}"
+        case _:
+            return (
+                "a Royal Flush"
+                if best.name == "Royal Flush"
+                else f"a straight flush, {_rank(low)} to {_rank(top)}"
+            )
+
+
+def _rank(rank: int, *, plural: bool = False) -> str:
+    """A rank as PokerStars names it: the two is a Deuce; Sixes, Deuces, Aces."""
+    word = "Deuce" if rank == Rank.TWO else Rank(rank).name.title()
+    return word if not plural else word + ("es" if word.endswith("x") else "s")
 
 
 def _winnings(doc: Mapping[str, Any], hand: Hand) -> tuple[list[int], int]:
@@ -239,7 +274,7 @@ def _collected(hand: Hand, won: list[int], rake: int, names: list[str], money: A
     if shares is None or len(shares) == 1:
         return [f"{names[p]} collected {money(c)} from pot" for p, c in enumerate(won) if c]
     lines = []
-    for k, split in enumerate(shares):
+    for k, split in reversed(list(enumerate(shares))):  # as PokerStars awards them: the last side pot first
         label = "main pot" if k == 0 else ("side pot" if len(shares) == 2 else f"side pot-{k}")
         lines += [f"{names[p]} collected {money(c)} from {label}" for p, c in split if c]
     return lines
