@@ -36,8 +36,8 @@ TESTS = ("test_rules", "test_hand_properties", "test_table", "test_tournament", 
          "test_evaluator", "test_views_snapshots", "test_bad_input", "test_settlement", "test_refusals",
          "test_icm", "test_vector_showdown", "test_rule_edges", "test_evaluator_words",
          "test_hand_words", "test_run_twice", "test_table_rules", "test_table_properties", "test_settleup",
-         "test_pokerstars", "test_pokerstars_files", "test_pokerstars_text", "test_server_room", "test_server_home",
-         "test_tournament_run")  # fmt: skip
+         "test_pokerstars", "test_pokerstars_files", "test_pokerstars_text", "test_server_room",
+         "test_server_home", "test_tournament_run")  # fmt: skip
 EQUIVALENTS = ROOT / "tests" / "mutation-equivalents.txt"
 KILLED = {"killed", "timeout"}
 
