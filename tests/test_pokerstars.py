@@ -273,3 +273,31 @@ def test_convert_names_a_table_with_no_name_after_its_file(tmp_path: Path) -> No
     assert 0 == done.returncode, done.stderr
     tables = [line.split(" Seat #")[0] for line in done.stdout.splitlines() if line.startswith("Table ")]
     assert ["Table 'friday'", "Table 'Vega II'"] == tables  # and no table size is made up
+
+
+def test_convert_dates_undated_hands_only_when_asked_and_only_those(tmp_path: Path) -> None:
+    """Match histories have no date (the same seed gives the same file); trackers need one, so
+    --date (with --time-zone, else PokerStars' ET) stamps the hands that state none, and no other."""
+    hand = Hand.start([200, 200], Stakes(1, 2), rng=random.Random(7))
+    while not hand.is_complete:
+        hand.act(random_action(hand, random.Random(8)))
+    dated = phh.export(hand) | {"year": 2024, "month": 3, "day": 1, "time": "21:04:11"}
+    (tmp_path / "two.phhs").write_text(phh.dumps([phh.export(hand), dated]))
+    run = [sys.executable, "-m", "holdem", "convert", str(tmp_path / "two.phhs"), "--to", "pokerstars"]
+    heads = {}
+    for extra in ([], ["--date", "2026-11-27T20:15:00"], ["--date", "2026-11-27", "--time-zone", "UTC"]):
+        done = subprocess.run([*run, *extra], capture_output=True, text=True, timeout=60)
+        assert 0 == done.returncode, done.stderr
+        heads[len(extra)] = [line for line in done.stdout.splitlines() if line.startswith("PokerStars Hand")]
+    assert heads[0][0].endswith("Hold'em No Limit (1/2)")  # nothing made up
+    assert heads[2][0].endswith(" - 2026/11/27 20:15:00 ET")
+    assert heads[4][0].endswith(" - 2026/11/27 00:00:00 UTC [2026/11/26 19:00:00 ET]")
+    assert {heads[k][1] for k in heads} == {heads[0][1]}  # the dated hand keeps its own date
+    assert heads[0][1].endswith(" - 2024/03/01 21:04:11 ET")
+    for bad, words in [
+        (["--date", "2026-11-27T20:15:00+01:00"], "a zone goes in --time-zone"),
+        (["--date", "2026-11-27", "--time-zone", "Mars/Base"], "unknown zone 'Mars/Base'"),
+        (["--time-zone", "UTC"], "give --date too"),
+    ]:
+        done = subprocess.run([*run, *bad], capture_output=True, text=True, timeout=60)
+        assert 2 == done.returncode and words in done.stderr and "Traceback" not in done.stderr

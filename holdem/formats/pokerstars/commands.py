@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import datetime
 import sys
+import zoneinfo
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from holdem.console.arguments import Parser, counted, subcommand
 from holdem.console.progress import each
@@ -27,12 +30,54 @@ def add_command(sub: argparse._SubParsersAction[Parser]) -> None:
     convert.add_argument("paths", nargs="+", type=Path, help="files or folders to convert")
     convert.add_argument("--to", required=True, choices=["pokerstars", "phh"], help="the format to write")
     convert.add_argument("--out", type=Path, metavar="PATH", help="write here (default: standard output)")
+    convert.add_argument("--date", type=_moment, metavar="YYYY-MM-DD[THH:MM:SS]",
+                         help="with --to pokerstars: the date and time of each hand that states none, as "
+                              "trackers need one (match and tournament histories have none: the same seed "
+                              "gives the same file); nothing else is changed")  # fmt: skip
+    convert.add_argument("--time-zone", metavar="ZONE",
+                         help="the zone of --date, as an IANA name such as UTC or Europe/Paris (default: "
+                              "ET, PokerStars' own)")  # fmt: skip
     convert.set_defaults(run=_cmd_convert)
+
+
+def _moment(text: str) -> datetime.datetime:
+    """A --date: ``2026-11-27`` (midnight) or ``2026-11-27T20:15:00``."""
+    try:
+        moment = datetime.datetime.fromisoformat(text)
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is not None:
+        raise argparse.ArgumentTypeError(
+            f"not a date and time: {text!r} (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS; a zone goes in --time-zone)"
+        )
+    return moment
+
+
+def _dating(args: argparse.Namespace) -> dict[str, Any]:
+    """The PHH fields --date and --time-zone give a hand with no date (none without --date)."""
+    if args.date is None:
+        if args.time_zone is not None:
+            raise HoldemError("--time-zone is the zone of --date: give --date too")
+        return {}
+    if args.to != "pokerstars":
+        raise HoldemError("--date dates the hands written as PokerStars text: use it with --to pokerstars")
+    when: datetime.datetime = args.date
+    fields = {"year": when.year, "month": when.month, "day": when.day, "time": when.strftime("%H:%M:%S")}
+    if args.time_zone is None:
+        return fields
+    try:
+        zoneinfo.ZoneInfo(args.time_zone)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        raise HoldemError(
+            f"--time-zone: unknown zone {args.time_zone!r} (an IANA name such as UTC)"
+        ) from None
+    return fields | {"time_zone": args.time_zone}
 
 
 def _cmd_convert(args: argparse.Namespace) -> int:
     if args.out is not None and args.out.is_dir():
         raise HoldemError(f"--out: {str(args.out)!r} is a folder, not a file")
+    dating = _dating(args)
     chunks, done, skipped = [], 0, 0
     if args.to == "pokerstars":
         from holdem.formats import phh
@@ -48,7 +93,8 @@ def _cmd_convert(args: argparse.Namespace) -> int:
             for k, doc in enumerate(docs, 1):
                 try:
                     named = doc if doc.get("table") else {**doc, "table": path.stem}  # trackers need a name
-                    chunks.append(write_hand(named, k))
+                    dated = named if "year" in named or not dating else {**named, **dating}
+                    chunks.append(write_hand(dated, k))
                     done += 1
                 except HoldemError as error:
                     print(f"{path}#{k}: skipped: {error}", file=sys.stderr)
