@@ -2,12 +2,13 @@
 function with one set of words. The server's tables and tournaments read their settings with it.
 
 A refusal names the field and quotes the value: ``seats must be a whole number from 2 to 10, got
-11``. It is raised as the caller's error type (the server's `RequestError`, with status 400).
+11``. It is raised as the caller's error type (the server's `RequestError`, with status 400; a tournament
+structure's `StructureError`, naming the level).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -16,6 +17,9 @@ __all__ = ["DAY", "Field", "check_object", "read_fields"]
 
 DAY = 86_400.0
 """The longest clock a setting may give, in seconds."""
+
+Refusal = Callable[[str], Exception]
+"""What makes the caller's error from a message: an exception class, or a function adding where."""
 
 
 @attrs.frozen
@@ -29,7 +33,7 @@ class Field:
     high: int = 0
 
 
-def check_object(data: Any, what: str, names: tuple[str, ...], error: type[Exception]) -> dict[str, Any]:
+def check_object(data: Any, what: str, names: tuple[str, ...], error: Refusal) -> dict[str, Any]:
     """`data` as a JSON object of `what` (e.g. "table settings") with no field but `names`."""
     if not isinstance(data, dict):
         raise error(f"{what} must be a JSON object, got {type(data).__name__}")
@@ -39,12 +43,12 @@ def check_object(data: Any, what: str, names: tuple[str, ...], error: type[Excep
     return data
 
 
-def read_fields(data: dict[str, Any], fields: Mapping[str, Field], error: type[Exception]) -> dict[str, Any]:
+def read_fields(data: dict[str, Any], fields: Mapping[str, Field], error: Refusal) -> dict[str, Any]:
     """The values of `fields` in `data`, each checked in turn, defaults filled in."""
     return {name: _check(name, data.get(name, field.default), field, error) for name, field in fields.items()}
 
 
-def _check(name: str, value: Any, field: Field, error: type[Exception]) -> Any:
+def _check(name: str, value: Any, field: Field, error: Refusal) -> Any:
     if field.kind == "whole":
         if type(value) is not int or not field.low <= value <= field.high:
             raise error(f"{name} must be a whole number from {field.low} to {field.high:,}, got {value!r}")

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from holdem.console.fields import Field, check_object, read_fields
 from holdem.errors import InvalidConfigError
 from holdem.hand.stakes import CHIP_LIMIT, Stakes
 
@@ -118,6 +119,15 @@ class BlindStructure:
 DEFAULT_MINUTES = 10
 """A level's duration when its file gives none (`holdem docs structures`)."""
 
+LEVEL_FIELDS = {
+    "small_blind": Field("whole", None, 0, CHIP_LIMIT),
+    "big_blind": Field("whole", None, 1, CHIP_LIMIT),
+    "ante": Field("whole", 0, 0, CHIP_LIMIT),
+    "big_blind_ante": Field("flag", False),
+}
+"""A level's blinds and ante, checked as the server's settings are (`holdem.console.fields`); its
+duration, in minutes, is checked apart."""
+
 
 def _minutes(duration: Any) -> float:
     """A level's duration as a float (NaN when it is not a number, infinity when past a double)."""
@@ -142,21 +152,16 @@ def structure(name: str, starting_stack: int, levels: Sequence[Mapping[str, Any]
         where = f"level {k}"
         if not isinstance(data, Mapping):
             raise StructureError(f"{where} must be a table of small_blind, big_blind, ante, duration")
-        unknown = set(data) - {"small_blind", "big_blind", "ante", "big_blind_ante", "duration"}
-        if unknown:
-            raise StructureError(f"{where} has unknown fields {sorted(unknown)!r}")
-        small, big, ante = data.get("small_blind"), data.get("big_blind"), data.get("ante", 0)
-        bb_ante, duration = data.get("big_blind_ante", False), data.get("duration", DEFAULT_MINUTES)
-        for field, value, least in (("small_blind", small, 0), ("big_blind", big, 1), ("ante", ante, 0)):
-            if type(value) is not int or not least <= value <= CHIP_LIMIT:
-                raise StructureError(
-                    f"{where}: {field} must be a whole number from {least} to {CHIP_LIMIT:,}, got {value!r}"
-                )
-        assert isinstance(small, int) and isinstance(big, int) and isinstance(ante, int)
+
+        def refused(message: str, where: str = where) -> StructureError:
+            return StructureError(f"{where}: {message}")
+
+        check_object(dict(data), "fields", (*LEVEL_FIELDS, "duration"), refused)
+        fields = read_fields(dict(data), LEVEL_FIELDS, refused)
+        small, big, ante, bb_ante = (fields[name] for name in LEVEL_FIELDS)
+        duration = data.get("duration", DEFAULT_MINUTES)
         if small > big:
             raise StructureError(f"{where}: the small blind {small} is more than the big blind {big}")
-        if not isinstance(bb_ante, bool):
-            raise StructureError(f"{where}: big_blind_ante must be true or false, got {bb_ante!r}")
         if ante > big or (ante == big and not bb_ante):  # a big-blind ante is often the big blind itself
             most = "at most" if bb_ante else "less than"
             raise StructureError(f"{where}: the ante {ante} must be {most} the big blind {big}")
