@@ -16,6 +16,7 @@ from holdem.cards.deck import Deck
 from holdem.cards.evaluator import strength
 from holdem.errors import HoldemError
 from holdem.hand.actions import Action, ActionKind
+from holdem.hand.events import ACTION, KIND, PHASE, PLAYER
 from holdem.hand.state import Hand
 
 __all__ = [
@@ -95,7 +96,7 @@ def acpc_round(hand: Hand) -> int:
     if hand.is_complete:
         if sum(1 for folded in hand.folded if not folded) > 1:
             return 3
-        last = [entry[5] for entry in hand.log if entry[0] == "action"]
+        last = [entry[PHASE] for entry in hand.log if entry[KIND] == "action"]
         return int(last[-1]) if last else 0
     return int(hand.phase)
 
@@ -109,9 +110,9 @@ def betting_of(hand: Hand) -> tuple[tuple[Move, ...], ...]:
     current = 0
     limit = hand.stakes.structure.value == "fixed-limit"
     for entry in hand.log:
-        if entry[0] != "action":
+        if entry[KIND] != "action":
             continue
-        player, action, phase = entry[1], entry[4], int(entry[5])
+        player, action, phase = entry[PLAYER], entry[ACTION], int(entry[PHASE])
         assert player is not None and action is not None
         if phase != current:
             start, current = list(spent), phase

@@ -23,7 +23,7 @@ import numpy as np
 
 from holdem.bots.equity import _sample, starting_hand_percentiles
 from holdem.hand.actions import Action, ActionKind, check_or_call
-from holdem.hand.events import Phase
+from holdem.hand.events import ACTION, KIND, PHASE, PLAYER, Phase
 from holdem.hand.views import SeatView
 
 __all__ = [
@@ -125,8 +125,8 @@ class StyleBot:
         pot = view.pot
         if legal.can_check:
             raised_first = any(
-                entry[0] == "action" and entry[1] == view.player and entry[4] is not None
-                and entry[4].kind is ActionKind.RAISE and entry[5] is Phase.PREFLOP
+                entry[KIND] == "action" and entry[PLAYER] == view.player and entry[ACTION] is not None
+                and entry[ACTION].kind is ActionKind.RAISE and entry[PHASE] is Phase.PREFLOP
                 for entry in view.public_log
             )  # fmt: skip
             first_bet = style.cbet if raised_first and _first_check_chance(view) else style.bluff
@@ -166,8 +166,8 @@ def _first_check_chance(view: SeatView) -> bool:
     """Whether this is the flop and nobody has bet yet (a continuation bet's moment)."""
     street = view.phase
     return street is Phase.FLOP and not any(
-        entry[0] == "action" and entry[5] is street and entry[4] is not None
-        and entry[4].kind is ActionKind.RAISE
+        entry[KIND] == "action" and entry[PHASE] is street and entry[ACTION] is not None
+        and entry[ACTION].kind is ActionKind.RAISE
         for entry in view.public_log
     )  # fmt: skip
 

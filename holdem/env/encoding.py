@@ -37,7 +37,7 @@ import numpy.typing as npt
 
 from holdem.bots.observation import BOARD, FIXED, POSITION, STREET, observation_size, seats_at
 from holdem.hand.actions import Action, ActionKind, LegalActions
-from holdem.hand.events import Phase
+from holdem.hand.events import ACTION, PHASE, Phase
 from holdem.hand.views import SeatView
 
 __all__ = ["ActionSpace", "observation", "observation_bounds", "observation_size"]
@@ -90,9 +90,9 @@ def observation(view: SeatView) -> npt.NDArray[np.float32]:
             out[base + 2] = legal.min_raise_to / bb
             out[base + 3] = legal.max_raise_to / bb
     for entry in view.public_log:
-        action = entry[4]
+        action = entry[ACTION]
         if action is not None and action.kind is _RAISE:
-            out[base + 4 + entry[5]] += 1.0
+            out[base + 4 + entry[PHASE]] += 1.0
     return np.array(out, dtype=np.float32)
 
 

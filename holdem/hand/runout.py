@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from holdem.cards.card import Card
 from holdem.cards.deck import Deck
-from holdem.hand.events import LogEntry, Phase
+from holdem.hand.events import KIND, PHASE, LogEntry, Phase
 
 __all__ = ["BOARD_AT", "run_again", "runs_from"]
 
@@ -25,8 +25,8 @@ def runs_from(log: Sequence[LogEntry]) -> int:
     """How many board cards were out when the betting ended: during the round of the last action
     (none when nobody acted, every player all-in from the blinds)."""
     for entry in reversed(log):
-        if entry[0] == "action":
-            return BOARD_AT[entry[5]]
+        if entry[KIND] == "action":
+            return BOARD_AT[entry[PHASE]]
     return 0
 
 

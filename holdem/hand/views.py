@@ -8,7 +8,7 @@ from typing import Any, Protocol
 from holdem.cards.card import Card
 from holdem.errors import HoldemError, InvalidPlayerError, SnapshotError
 from holdem.hand.actions import Action, LegalActions
-from holdem.hand.events import Event, LogEntry, Phase, action_dict
+from holdem.hand.events import KIND, Event, LogEntry, Phase, action_dict
 from holdem.hand.positions import position_names
 from holdem.hand.stakes import Stakes
 
@@ -244,7 +244,7 @@ def _from_dict(data: dict[str, Any]) -> SeatView:
         raise SnapshotError(f"a view is a JSON object, got {type(data).__name__}")
     player, n = data["player"], len(data["stacks"])
     log = tuple(_entry(event) for event in data["events"])
-    starts = [k for k, entry in enumerate(log) if entry[0] == "hole"]
+    starts = [k for k, entry in enumerate(log) if entry[KIND] == "hole"]
     hole_events_at = starts[0] if starts else len(log)
     hole = tuple(Card.from_str(card) for card in data["hole"])
     public = list(log)
