@@ -1,17 +1,23 @@
 """Hands written in PokerStars' own words, line by line.
 
 Each PHH document in ``tests/data/pokerstars/written`` is written out and compared with the text
-beside it, every line of which was worked out by hand against PokerStars' histories: posts (an
-all-in short blind), ``raises X to Y`` over the full big blind (rule 7), ``bets``, ``calls`` with
-the chips added, all-ins, the uncalled bet, the showdown's hands as PokerStars names them ("a pair
-of Deuces", "a straight, Deuce to Six"), side pots collected before the main pot, and the summary:
-the pots, the board, and each seat's outcome with its position ("folded before Flop (didn't bet)",
-"folded on the Turn", "showed ... and won (...) with ...", "collected (...)", "mucked")."""
+beside it, every line of which was worked out by hand against PokerStars' histories: a cash side
+pot, a tournament's all-in short big blind (``raises X to Y`` over the full big blind, rule 7) with a
+muck, a hand won without a showdown with folds on every street, a returning player's dead blind with
+rake over two pots, a heads-up tournament hand (the button's small blind posted first, "(button)
+(small blind)", a date in Paris with ET's beside it), a fixed-limit hand with no names, hand number
+or time of its own, and split pots with an odd chip. Hands shown are named as PokerStars names them
+("a pair of Deuces", "a straight, Deuce to Six"), side pots are collected before the main pot, and
+the summary gives each seat's outcome with its position ("folded before Flop (didn't bet)", "folded
+on the Turn", "showed ... and won (...) with ...", "collected (...)", "mucked"); a blind posted out
+of turn is no position."""
 
 from pathlib import Path
 
 import pytest
 
+from holdem import Action, Deck, Hand, Rules, Stakes
+from holdem.errors import InvalidHistoryError
 from holdem.formats import phh
 from holdem.formats.pokerstars import read_hands, write_hand
 from holdem.formats.pokerstars.write import _describe
@@ -66,3 +72,74 @@ class _Shown:
 )
 def test_each_kind_of_hand_is_named_as_pokerstars_names_it(hole: str, board: str, words: str) -> None:
     assert words == _describe(_Shown(hole, board), 0)  # type: ignore[arg-type]
+
+
+def written(name: str) -> dict:
+    (doc,) = phh.loads((FILES / "written" / f"{name}.phh").read_text(encoding="utf-8"))
+    return doc
+
+
+def shown_hidden(doc: dict, player: str) -> dict:
+    """`doc` with the hole cards of `player` ("p2") unknown to the document."""
+    hidden = [
+        f"d dh {player} ????" if line.startswith(f"d dh {player} ") else line for line in doc["actions"]
+    ]
+    return doc | {"actions": hidden}
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (
+            lambda d: shown_hidden(d, "p2"),
+            "the showdown cards are unknown, so the hand cannot be written out",
+        ),
+        (lambda d: d | {"players": ["a", "b", "c"]}, "players and seats must name 4 distinct players"),
+        (lambda d: d | {"players": ["a", "b", "c", "a"]}, "players and seats must name 4 distinct players"),
+        (lambda d: d | {"seats": [1, 2, 3]}, "players and seats must name 4 distinct players"),
+        (
+            lambda d: d | {"_rake": 100, "winnings": [0, 2000, 3000, 0]},
+            "winnings and _rake do not add up to the pots",
+        ),
+    ],
+)
+def test_a_hand_that_has_no_pokerstars_form_is_refused_with_the_reason(change, words: str) -> None:
+    with pytest.raises(InvalidHistoryError) as refused:
+        write_hand(change(written("cash-side-pot")))
+    assert words == str(refused.value)
+
+
+def test_a_folders_unknown_cards_are_simply_not_dealt_to_anyone() -> None:
+    text = write_hand(shown_hidden(written("cash-side-pot"), "p1"))  # ann.e folded before the flop
+    assert "Dealt to ann.e" not in text and "Dealt to bobcat [Kd Ks]" in text
+
+
+def test_dead_money_without_a_big_blind_is_refused() -> None:
+    doc = written("dead-blind-and-rake") | {"blinds_or_straddles": [25, 50, 0, 25, 0]}
+    with pytest.raises(InvalidHistoryError, match=r"^dead money without a big blind has no PokerStars form$"):
+        write_hand(doc)
+
+
+def test_a_hand_run_twice_is_refused_until_its_form_is_written() -> None:
+    deck = Deck.stacked("AsKdAhKc2c7h8h9c3dTs4d2s5cQdQh6dJhKh7d3c")
+    hand = Hand.start([100, 101], Stakes(1, 2), rules=Rules(run_twice=True), deck=deck)
+    hand.act(Action.raise_to(101))
+    hand.act(Action.call())
+    with pytest.raises(InvalidHistoryError) as refused:
+        write_hand(phh.export(hand))
+    assert "a hand run twice is not written in PokerStars' form yet (its PHH has it)" == str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("winnings", "rake"),
+    [([0, 2000, 3025, 1], 0), ([0, 0, 5025, 0], 0), ([0, 2000, 2925, 200], 100), ([0, 2000, 2925], 100)],
+)
+def test_winnings_the_pots_do_not_pay_are_refused(winnings: list[int], rake: int) -> None:
+    """A document's winnings are written as stated only where the pots pay them: each player at most
+    their share, and together the pots less the rake (bobcat's side pot is 2,000, cy_cy's main 3,025)."""
+    doc = written("cash-side-pot") | {"winnings": winnings, "_rake": rake}
+    with pytest.raises(InvalidHistoryError, match="winnings and _rake do not add up to the pots"):
+        write_hand(doc)
+    assert "cy_cy collected $29.25 from pot" in write_hand(
+        doc | {"winnings": [0, 2000, 2925, 0], "_rake": 100}
+    )

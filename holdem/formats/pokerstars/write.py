@@ -55,7 +55,7 @@ def write_hand(doc: Mapping[str, Any], number: int = 1, *, dealt_to: Collection[
     `dealt_to`: the players (by index) whose hole cards are written as dealt, as in a history a site
     gives one player (None: every player whose cards the document knows); cards shown are written
     whatever it says."""
-    result = replay(doc, f"hand {number}")
+    result = replay(doc)
     hand = result.hand
     if hand is None or not result.settled or hand.result is None:
         raise InvalidHistoryError("the showdown cards are unknown, so the hand cannot be written out")
@@ -137,10 +137,10 @@ _EASTERN = ("America/New_York", "ET", "US/Eastern")
 
 
 def _posts(hand: Hand, names: list[str], money: Any) -> list[str]:
-    """Antes, then blinds (a dead small blind with a big blind as ``posts small & big blinds``)."""
-    stakes, lines = hand.stakes, list[str]()
-    blinds_seen: set[int] = set()
-    posted = {p: 0 for p in range(len(names))}
+    """Antes, then blinds, the small blind first (heads-up too, where the button posts it); a dead
+    small blind with a big blind is ``posts small & big blinds``."""
+    stakes, antes, blinds = hand.stakes, list[str](), list[str]()
+    posted = dict.fromkeys(range(len(names)), 0)
     for event in hand.events():
         if event.kind not in ("ante", "blind"):
             continue
@@ -148,17 +148,18 @@ def _posts(hand: Hand, names: list[str], money: Any) -> list[str]:
         assert p is not None
         posted[p] += amount
         all_in = " and is all-in" if posted[p] == hand.starting_stacks[p] else ""
-        if event.kind == "ante" and p in blinds_seen and hand.declared_dead[p]:
+        if event.kind == "blind":
+            small = hand.declared_blinds[p] < stakes.big_blind
+            blinds.append(f"{names[p]}: posts {'small' if small else 'big'} blind {money(amount)}{all_in}")
+        elif posted[p] > amount and hand.declared_dead[p]:  # the dead part, after the player's blind
             if hand.declared_blinds[p] != stakes.big_blind:
                 raise InvalidHistoryError("dead money without a big blind has no PokerStars form")
-            lines[-1] = f"{names[p]}: posts small & big blinds {money(amount + stakes.big_blind)}{all_in}"
-        elif event.kind == "ante":
-            lines.append(f"{names[p]}: posts the ante {money(amount)}{all_in}")
+            blinds[-1] = f"{names[p]}: posts small & big blinds {money(amount + stakes.big_blind)}{all_in}"
         else:
-            blinds_seen.add(p)
-            small = hand.declared_blinds[p] < stakes.big_blind
-            lines.append(f"{names[p]}: posts {'small' if small else 'big'} blind {money(amount)}{all_in}")
-    return lines
+            antes.append(f"{names[p]}: posts the ante {money(amount)}{all_in}")
+    if len(names) == 2:
+        blinds.sort(key=lambda line: " posts small blind " not in line)
+    return antes + blinds
 
 
 def _play(hand: Hand, names: list[str], money: Any) -> list[str]:
@@ -205,8 +206,6 @@ def _play(hand: Hand, names: list[str], money: Any) -> list[str]:
 def _describe(hand: Hand, p: int) -> str:
     """A player's best hand in PokerStars' words, from ``high card Ace`` through ``a pair of Deuces``
     and ``a straight, Ace to Five`` to ``a Royal Flush`` (as its own histories word them)."""
-    if len(hand.board) < 3:
-        return "high card"
     best = evaluate([*hand.holes[p], *hand.board])
     ranks = [card.rank for card in best.best_five]  # by group size, then rank; the wheel's ace last
     top, second, low = ranks[0], ranks[2], ranks[4]
@@ -243,12 +242,14 @@ def _rank(rank: int, *, plural: bool = False) -> str:
 
 def _winnings(doc: Mapping[str, Any], hand: Hand) -> tuple[list[int], int]:
     """Each player's collected chips and the rake: the document's own (``winnings``, ``_rake``) when
-    it has them (an imported hand with rake), else the engine's payouts."""
+    it states them, checked against the engine's payouts (each player collects at most their payout,
+    and the rake is the difference), else the engine's payouts."""
     assert hand.result is not None
     payouts = list(hand.result.payouts)
     rake = int(doc.get("_rake", 0))
-    won = [int(x) for x in doc["winnings"]] if rake and "winnings" in doc else payouts
-    if sum(payouts) - sum(won) != rake or len(won) != len(payouts):
+    won = [int(x) for x in doc["winnings"]] if "winnings" in doc else payouts
+    over = len(won) != len(payouts) or any(w > p for w, p in zip(won, payouts, strict=False))
+    if over or sum(payouts) - sum(won) != rake:
         raise InvalidHistoryError("winnings and _rake do not add up to the pots")
     return won, rake
 
@@ -288,7 +289,7 @@ def _summary(
     pots = [pot.amount for pot in result.pots]
     total = f"Total pot {money(sum(pots))}"
     if len(pots) > 1:
-        total += " Main pot " + money(pots[0] - (rake if rake else 0)) + "."
+        total += " Main pot " + money(pots[0] - rake) + "."
         total += "".join(
             f" Side pot{'' if len(pots) == 2 else f'-{k}'} {money(amount)}."
             for k, amount in enumerate(pots[1:], 1)
@@ -305,7 +306,7 @@ def _summary(
     shown = {e.player for e in hand.events() if e.kind == "show"}
     for p in sorted(range(n), key=seats.__getitem__):
         roles = " (button)" if p == n - 1 else ""
-        if hand.declared_blinds[p]:
+        if hand.declared_blinds[p] and p < 2:  # the blinds' seats: not a blind posted out of turn
             roles += " (small blind)" if hand.declared_blinds[p] < hand.stakes.big_blind else " (big blind)"
         head = f"Seat {seats[p]}: {names[p]}{roles}"
         if p in folded_at:
