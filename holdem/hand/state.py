@@ -37,7 +37,8 @@ _ROTATIONS = [[tuple((k + j) % n for j in range(n)) for k in range(n)] for n in 
 # The hole-card events as everybody sees them (no cards), for n players.
 _HOLE_EVENTS = [tuple(("hole", i, (), None, None, Phase.PREFLOP) for i in range(n)) for n in range(11)]
 _DEFAULT_RULES = Rules()
-# Enum members as module constants: a global lookup is several times faster than `Enum.MEMBER`.
+# Enum members as module constants: a global lookup takes 7 ns, `ActionKind.FOLD` 73 ns (measured
+# 2026-11-27, Python 3.11, under load: ratios hold, not the nanoseconds).
 _FOLD = ActionKind.FOLD
 _CHECK = ActionKind.CHECK
 _CALL = ActionKind.CALL
@@ -260,7 +261,7 @@ class Hand:
         can_fold = not (can_check and self.rules.forbid_free_fold)
         return _new_tuple(
             LegalActions, (i, can_fold, can_check, to_call, lo, hi)
-        )  # LegalActions(...), faster
+        )  # LegalActions(...) without its generated __new__: 104 ns against 235, once per decision
 
     def _set_depth_floor(self) -> int:
         """Set and return a cheap lower bound on the second-deepest player's bet plus stack (rule 11): the
