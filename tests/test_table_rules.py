@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from holdem import Action, Hand, Stakes
+from holdem import Action, Deck, Hand, Stakes
 from holdem.errors import InvalidConfigError, TableError
 from holdem.formats import phh
 from holdem.formats.pokerstars.write import write_hand
@@ -206,6 +206,8 @@ def test_the_tables_refusals_name_what_was_wrong() -> None:
     table = cash_table("ABC", Stakes(1, 2), seats=6)
     refusals = {
         "amount must be a positive whole number, got 0": lambda: table.add_chips(0, 0),
+        "amount must be a positive whole number, got 1.5": lambda: table.add_chips(0, 1.5),  # type: ignore[arg-type]
+        "amount must be a positive whole number, got True": lambda: table.add_chips(0, True),
         "no seat '1' at a table of 6": lambda: table.add_chips("1", 5),  # type: ignore[arg-type]
         "no seat 6 at a table of 6": lambda: table.add_chips(6, 5),
         "seat 4 is empty": lambda: table.add_chips(4, 5),
@@ -307,3 +309,105 @@ def test_rule_02_a_dead_button_is_nobodys_in_the_hand_and_a_live_one_is_the_last
     hand = table.start_hand()
     assert (3, 6, 7) == (table.button, table.small_blind_seat, table.big_blind_seat)
     assert hand.button is None and (6, 7, 0) == table.hand_seats
+
+
+def seated(seats: int, players: tuple[int, ...], rule: str = "moving") -> Table:
+    """A table of `seats` with 100 chips in each of `players`, one hand played (every player folding)."""
+    table = Table(seats, Stakes(1, 2), button=rule, rng=random.Random(1))  # type: ignore[arg-type]
+    for seat in players:
+        table.sit(seat, f"p{seat}", 100)
+    table.start_hand()
+    finish(table)
+    return table
+
+
+def test_rule_03_a_newcomer_who_chose_to_post_then_sat_out_waits_for_the_big_blind_on_coming_back() -> None:
+    """Players in seats 0, 2 and 4; D sits in seat 3 (between the blinds) choosing to post, sits out
+    before being dealt, and comes back the default way: D waits for the big blind, which next moves
+    from seat 4 to seat 0 without passing seat 3."""
+    table = seated(6, (0, 2, 4))
+    assert (0, 2, 4) == (table.button, table.small_blind_seat, table.big_blind_seat)
+    table.sit(3, "D", 100, wait_for_big_blind=False)
+    table.sit_out(3)
+    table.sit_in(3)
+    table.start_hand()
+    assert (4, 0, 2) == table.hand_seats and {4: 1, 0: 2} == posted(table)
+
+
+def test_rule_03_with_one_player_left_in_a_newcomer_waiting_for_the_big_blind_posts_it_now() -> None:
+    """Heads-up, seat 1 leaves and C sits in seat 3 to wait for the big blind: with only seat 0
+    otherwise in, C posts the big blind at once and seat 0 has the button and the small blind. Alone
+    again, no hand can start."""
+    table = seated(6, (0, 1))
+    table.leave(1)
+    table.sit(3, "C", 100)
+    table.start_hand()
+    assert (3, 0) == table.hand_seats and {3: 2, 0: 1} == posted(table)
+    finish(table)
+    table.leave(3)
+    with pytest.raises(TableError) as refused:
+        table.start_hand()
+    assert "a hand needs two players who are in, got 1" == str(refused.value)
+
+
+def test_rule_03_a_newcomer_posting_to_come_in_takes_neither_the_button_nor_a_blinds_seat() -> None:
+    """Seats 0, 1 and 2 played a hand (button 0, blinds 1 and 2); N sits in seat 4 and posts at once.
+    The button and the blinds move among the others (button 1, blinds 2 and 0) and N posts a live big
+    blind in turn; the first to act is left of the big blind: the button."""
+    table = seated(6, (0, 1, 2))
+    table.sit(4, "N", 100, wait_for_big_blind=False)
+    hand = table.start_hand()
+    assert (1, 2, 0) == (table.button, table.small_blind_seat, table.big_blind_seat)
+    assert (2, 4, 0, 1) == table.hand_seats and {2: 1, 4: 2, 0: 2} == posted(table)
+    assert 1 == table.seat_of(hand.actor)  # type: ignore[arg-type]
+
+
+def test_rule_03_heads_up_a_newcomer_posting_to_come_in_takes_the_big_blind() -> None:
+    table = seated(6, (0, 1, 2))
+    table.leave(1)
+    table.leave(2)
+    table.sit(4, "N", 100, wait_for_big_blind=False)
+    table.start_hand()
+    assert (0, 0, 4) == (table.button, table.small_blind_seat, table.big_blind_seat)
+    assert (4, 0) == table.hand_seats and {4: 2, 0: 1} == posted(table)
+
+
+def test_rule_03_three_handed_the_newcomer_after_the_big_blind_acts_first() -> None:
+    """Seats 0 and 2 heads-up, then N posts in seat 1, between the big blind (0) and the button (2):
+    N is left of the big blind, so N acts first (with the option of a live big blind)."""
+    table = seated(6, (0, 2))
+    table.sit(1, "N", 100, wait_for_big_blind=False)
+    hand = table.start_hand()
+    assert (0, 1, 2) == table.hand_seats and {0: 2, 1: 2, 2: 1} == posted(table)
+    assert 1 == table.seat_of(hand.actor)  # type: ignore[arg-type]
+
+
+def test_a_table_deals_from_the_deck_it_is_given() -> None:
+    table = Table(6, Stakes(1, 2), button="moving", rng=random.Random(1))
+    for seat in (0, 1, 2):
+        table.sit(seat, f"p{seat}", 100)
+    hand = table.start_hand(deck=Deck.stacked("AsKsQhJh2c3c"))
+    assert ["As Jh", "Ks 2c", "Qh 3c"] == [" ".join(map(str, hole)) for hole in hand.holes]  # one at a time
+
+
+def test_rule_26_a_player_moved_onto_the_buttons_own_seat_is_dealt_in_at_once() -> None:
+    """Dead button: after button 0, blinds 3 and 6, the button goes to seat 3. Its player is out and
+    a player moved into seat 3 is on the button, not between the small blind and the button: dealt
+    in at once, posting nothing."""
+    table = seated(9, (0, 3, 6), rule="dead")
+    table.leave(3)
+    table.sit(3, "moved", 100)
+    table.start_hand()
+    assert (3, 6, 0) == (table.button, table.small_blind_seat, table.big_blind_seat)
+    assert (6, 0, 3) == table.hand_seats and {6: 1, 0: 2} == posted(table)
+
+
+def test_rule_26_a_player_between_the_small_blind_and_the_button_waits_even_with_two_left_to_play() -> None:
+    """Dead button on the empty seat 3, blinds 6 and 0; a player moved into seat 4 (between the button
+    and the small blind) waits, and seats 6 and 0 play heads-up."""
+    table = seated(9, (0, 3, 6), rule="dead")
+    table.leave(3)
+    table.sit(4, "moved", 100)
+    table.start_hand()
+    assert (3, 6, 0) == (table.button, table.small_blind_seat, table.big_blind_seat)
+    assert (6, 0) == table.hand_seats

@@ -95,7 +95,7 @@ class Table:
             raise TableError(f"a player's name must be non-empty text, got {name!r}")
         if not isinstance(wait_for_big_blind, bool):
             raise TableError(f"wait_for_big_blind must be true or false, got {wait_for_big_blind!r}")
-        _check_chips(stack, "stack", positive=True)
+        _check_chips(stack, "stack")
         place = Seat(name, stack)
         if self.button_rule == "moving" and self.big_blind_seat is not None:
             place.waiting, place.posting = wait_for_big_blind, not wait_for_big_blind
@@ -128,7 +128,7 @@ class Table:
     def add_chips(self, seat: int, amount: int) -> None:
         """A rebuy or top-up, between hands."""
         self._between_hands("add chips")
-        _check_chips(amount, "amount", positive=True)
+        _check_chips(amount, "amount")
         place = self._occupied(seat)
         if place.stack == 0 and (place.owes_big or place.owes_small) and not place.posting:
             place.waiting = True  # back from broke: wait for the big blind, or sit_in(post_missed=True)
@@ -188,7 +188,7 @@ class Table:
 
     def _button_and_blinds(
         self, places: dict[int, Seat], seated: list[int], ready: list[int]
-    ) -> tuple[int, int | None, int]:
+    ) -> tuple[int, int, int]:
         """The button, small blind and big blind seats (rules 1-3)."""
         cash = self.button_rule == "moving"
         # Players posting to come in (rule 3) post a big blind wherever they sit; the button and
@@ -227,7 +227,7 @@ class Table:
         seated: list[int],
         ready: list[int],
         button: int,
-        small: int | None,
+        small: int,
         big: int,
     ) -> list[int]:
         """The seats dealt this hand: those ready and the big blind; at a tournament table, everyone
@@ -237,7 +237,7 @@ class Table:
             return dealt
         # Rule 26: a player who arrived between the small blind and the button sits out until the
         # button has passed their seat; everyone else who arrived is dealt in now.
-        if small is not None and small != button:
+        if small != button:
             behind = [
                 s
                 for s in dealt
@@ -250,7 +250,7 @@ class Table:
         return dealt
 
     def _forced_bets(
-        self, places: dict[int, Seat], order: list[int], small: int | None, big: int
+        self, places: dict[int, Seat], order: list[int], small: int, big: int
     ) -> tuple[list[int], list[int]]:
         """Each dealt player's live blind and dead money, in dealing order (rules 2-3); the debts
         they settle are cleared."""
@@ -318,10 +318,10 @@ class Table:
                 return s
         return None
 
-    def _record_missed(self, small: int | None, big: int) -> None:
+    def _record_missed(self, small: int, big: int) -> None:
         """Sitting-out or broke players whose seat a blind passes owe it (rule 3)."""
         for blind, last, now in (("big", self.big_blind_seat, big), ("small", self.small_blind_seat, small)):
-            if last is None or now is None:
+            if last is None:  # the first hand: no blind has passed anyone yet
                 continue
             for step in range(1, (now - last) % self.size):
                 place = self.seats[(last + step) % self.size]
@@ -345,8 +345,6 @@ class Table:
         self.hand = None
 
 
-def _check_chips(value: object, name: str, *, positive: bool = False) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < (1 if positive else 0):
-        raise TableError(
-            f"{name} must be a {'positive' if positive else 'non-negative'} whole number, got {value!r}"
-        )
+def _check_chips(value: object, name: str) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise TableError(f"{name} must be a positive whole number, got {value!r}")
