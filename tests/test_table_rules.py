@@ -411,3 +411,32 @@ def test_rule_26_a_player_between_the_small_blind_and_the_button_waits_even_with
     table.start_hand()
     assert (3, 6, 0) == (table.button, table.small_blind_seat, table.big_blind_seat)
     assert (6, 0) == table.hand_seats
+
+
+def test_rule_01_heads_up_the_button_acts_first_even_when_both_players_post_to_come_in() -> None:
+    """A and B leave after a heads-up hand; C and D sit down choosing to post at once. Each posts a big
+    blind, D's seat has the button, and the button acts first before the flop (rule 1): the big
+    blind, C, acted first before."""
+    table = seated(6, (0, 1))
+    table.leave(0)
+    table.leave(1)
+    table.sit(2, "C", 100, wait_for_big_blind=False)
+    table.sit(4, "D", 100, wait_for_big_blind=False)
+    hand = table.start_hand()
+    assert (4, 2) == (table.button, table.big_blind_seat) and {2: 2, 4: 2} == posted(table)
+    assert 4 == table.seat_of(hand.actor)  # type: ignore[arg-type]
+
+
+def test_rule_05_the_big_blinds_seat_posts_the_big_blind_ante_not_a_newcomer_posting_to_come_in() -> None:
+    """Seats 0, 1 and 2 played a hand; N sits in seat 3, between the next small blind (2) and big blind
+    (0), and posts at once. Seat 0, the big blind, posts the big-blind ante."""
+    table = Table(6, Stakes(1, 2, big_blind_ante=2), button="moving", rng=random.Random(1))
+    for seat in (0, 1, 2):
+        table.sit(seat, f"p{seat}", 100)
+    table.start_hand()
+    finish(table)
+    table.sit(3, "N", 100, wait_for_big_blind=False)
+    hand = table.start_hand()
+    assert (2, 3, 0, 1) == table.hand_seats and {2: 1, 3: 2, 0: 2} == posted(table)
+    antes = [(table.seat_of(e.player), e.amount) for e in hand.events() if e.kind == "ante"]  # type: ignore[arg-type]
+    assert [(0, 2)] == antes

@@ -149,8 +149,9 @@ class Table:
         order = dealing_order(dealt, button, self.size)
         blinds, dead = self._forced_bets(places, order, small, big)
         straddled = self._straddled(blinds, order.index(big))
-        # The first to act preflop is left of the big blind or the last straddle, whoever else posted live.
-        first = (order.index(big) + 1 + straddled) % len(order) if len(order) > 2 else None
+        # The first to act preflop is left of the big blind or the last straddle, whoever else posted live
+        # (heads-up the button, rule 1, also when both players post a big blind to come in).
+        first = (order.index(big) + 1 + straddled) % len(order)
         self.button, self.small_blind_seat, self.big_blind_seat = button, small, big
         self.hand_seats = tuple(order)
         self.hand = Hand.start(
