@@ -143,3 +143,28 @@ def test_winnings_the_pots_do_not_pay_are_refused(winnings: list[int], rake: int
     assert "cy_cy collected $29.25 from pot" in write_hand(
         doc | {"winnings": [0, 2000, 2925, 0], "_rake": 100}
     )
+
+
+def test_a_returning_players_blinds_are_no_position_in_the_summary_as_the_site_writes_it() -> None:
+    """Zed comes back posting the small and big blinds from seat 5: the site's summary labels only
+    the blinds' seats, and so does the writer (the summary below the site's own, line for line)."""
+    site = (FILES / "posts.txt").read_text(encoding="utf-8").split("\n\n\n")[0]
+    (hand,) = read_hands(site)
+    assert hand.doc is not None, hand.reason
+    text = write_hand(hand.doc)
+    assert site.split("*** SUMMARY ***")[1].split() == text.split("*** SUMMARY ***")[1].split()
+    assert "Zed: posts small & big blinds $0.75" in text.splitlines()
+
+
+def test_antes_come_before_the_blinds_and_a_returning_players_dead_blind_stays_with_their_own() -> None:
+    doc = written("dead-blind-and-rake")
+    actions = [line.replace("p2 cbr 800", "p2 cbr 795") for line in doc["actions"]]  # bobcat's ante
+    kept = {key: value for key, value in doc.items() if key not in ("winnings", "_rake")}
+    doc = kept | {"antes": [5] * 5, "actions": actions}
+    posts = [line for line in write_hand(doc).splitlines() if ": posts " in line]
+    assert [
+        *(f"{name}: posts the ante $0.05" for name in ("ann.e", "bobcat", "cy_cy", "Zed", "pia")),
+        "ann.e: posts small blind $0.25",
+        "bobcat: posts big blind $0.50",
+        "Zed: posts small & big blinds $0.75",
+    ] == posts
