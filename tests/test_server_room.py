@@ -325,3 +325,60 @@ def test_the_state_offers_the_rebuy_range_the_room_accepts_counting_the_stack_as
         r.rebuy(seat, 51, 0.0)
     r.rebuy(seat, 50, 0.0)
     assert {"least": 1, "most": 0, "have": 200} == state_message(r, seat, 0.0)["rebuy"]
+
+
+def test_every_refusal_of_the_room_is_worded_with_its_status_and_changes_nothing() -> None:
+    """The words a player's client shows, and the HTTP status each refusal is sent with."""
+    r = room(min_buy_in=40, max_buy_in=200)
+    a, _, _ = r.join("ann", 100, None, 0.0)
+    b, _, _ = r.join("bob", 200, None, 0.0)
+    actor = r.actor_seat()
+    other = b if actor == a else a
+    hand = r.table.hand
+    assert hand is not None
+    refusals = [
+        (lambda: r.join("Ann", 100, None, 0.0), "'ann' is already at this table", 409),
+        (lambda: r.join("cid", 100, a, 0.0), f"seat {a} is taken", 409),
+        (lambda: r.join("cid", 100, 6, 0.0), "seat must be 0..5, got 6", 400),
+        (lambda: r.join("cid", 100, "2", 0.0), "seat must be 0..5, got '2'", 400),
+        (lambda: r.rebuy(b, 1, 0.0), "amount: you have 200 chips, the most this table allows (200)", 400),
+        (lambda: r.rebuy(4, 10, 0.0), "seat 4 is empty", 404),
+        (lambda: r.sit_in(a, "yes", 0.0), "post must be true or false, got 'yes'", 400),
+        (lambda: r.act(actor, 2, Action.call(), 0.0), "stale action: hand 2 is over, this is hand 1", 400),
+        (lambda: r.act(actor, 1, Action.call(), 0.0, 5), "stale action: step 5 is over, this is step 0", 400),
+        (lambda: r.act(other, 1, Action.call(), 0.0), f"not your turn: seat {actor} is to act", 400),
+        (lambda: r.act(3, 1, Action.call(), 0.0), "seat 3 is not in hand 1", 400),
+        (lambda: r.command({"command": "pause"}, 0.0), "this table has no host", 409),
+        (lambda: r.say(3, "hi", 0.0), "only a seated player can chat", 400),
+        (lambda: r.show(a, 1), "only the last hand's cards can be shown, hand None", 400),
+        (lambda: Room.from_dict({"format": "other"}, 0.0), "not a stored room", 500),
+    ]
+    before = r.to_dict()
+    for refused, words, status in refusals:
+        with pytest.raises(RequestError) as error:
+            refused()
+        assert (words, status) == (str(error.value), error.value.status)
+    assert before == r.to_dict()
+    r.sit_out(a)
+    with pytest.raises(RequestError) as error:
+        r.sit_out(a)
+    assert "you are already sitting out" == str(error.value)
+
+
+def test_a_full_table_a_tournaments_table_and_a_table_with_no_hand_refuse_in_words() -> None:
+    lone = room(seats=2)
+    seat, _, _ = lone.join("ann", 100, None, 0.0)
+    with pytest.raises(RequestError) as error:
+        lone.act(seat, 0, Action.call(), 0.0)
+    assert "no hand is in progress" == str(error.value)
+    lone.join("bob", 100, None, 0.0)
+    with pytest.raises(RequestError) as error:
+        lone.join("cid", 100, None, 0.0)
+    assert ("table t1 is full", 409) == (str(error.value), error.value.status)
+    tables = Room("t2", table_config({}), tournament="tx")
+    with pytest.raises(RequestError) as error:
+        tables.join("ann", 100, None, 0.0)
+    assert ("a table of tournament tx: enter the tournament instead", 409) == (
+        str(error.value),
+        error.value.status,
+    )
