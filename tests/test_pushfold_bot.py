@@ -127,7 +127,7 @@ def test_bad_arguments_are_refused_by_name() -> None:
         load_bot("pushfold[prizes=lots]")
     with pytest.raises(BotLoadError, match="threshold must be 1 to 25 big blinds"):
         load_bot("pushfold[threshold=40]")
-    with pytest.raises(BotLoadError, match="players must be 2 to 9"):
+    with pytest.raises(BotLoadError, match="players must be a whole number from 2 to 9, got 12"):
         load_bot("pushfold[players=12]")
 
 

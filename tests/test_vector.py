@@ -207,8 +207,8 @@ def test_where_steps_only_the_named_tables() -> None:
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        ({"n": 0}, "number of tables"),
-        ({"players": 10}, "players must be 2 to 9"),
+        ({"n": 0}, "n must be a whole number of at least 1, got 0"),
+        ({"players": 10}, "players must be a whole number from 2 to 9, got 10"),
         ({"stakes": Stakes(1, 2, structure=Structure.POT_LIMIT)}, "no-limit"),
         ({"stakes": Stakes(1, 2, straddles=(4,)), "players": 3}, "no-limit without straddles"),
         ({"fractions": (0.5, 0.5)}, "distinct numbers above 0"),

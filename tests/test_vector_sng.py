@@ -122,9 +122,9 @@ def test_observations_are_the_env_encoding_in_big_blinds_of_the_level() -> None:
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        ({"n": 0}, "number of tables"),
-        ({"entrants": 10}, "2 to 9 entrants"),
-        ({"entrants": 6, "seats": 5}, "seats must be 6 to 9"),
+        ({"n": 0}, "n must be a whole number of at least 1, got 0"),
+        ({"entrants": 10}, "entrants must be a whole number from 2 to 9, got 10"),
+        ({"entrants": 6, "seats": 5}, "seats must be a whole number from 6 to 9, got 5"),
         ({"structure": "turbo"}, "structure must be a BlindStructure"),
         ({"hand_seconds": -1}, "hand_seconds must be a non-negative number"),
         ({"buy_in": 1.5}, "buy-in"),
@@ -147,4 +147,4 @@ def test_bench_vector_sng_prints_its_rates(capsys: pytest.CaptureFixture[str]) -
     assert rates["tables"] == 64 and rates["hands_per_s"] > 0 and rates["sngs_per_s"] > 0
     assert sum(rates[f"hands_with_{n}"] for n in range(2, 7)) > 0
     assert 2 == main(["bench", "vector", "--sng", "10"])
-    assert "a vector sit-and-go has 2 to 9 entrants, got 10" in capsys.readouterr().err
+    assert "--sng must be a whole number from 2 to 9, got 10" in capsys.readouterr().err

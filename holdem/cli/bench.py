@@ -10,6 +10,7 @@ import time
 import numpy as np
 import numpy.typing as npt
 
+from holdem.console.fields import Field, read_fields
 from holdem.console.progress import each
 from holdem.errors import InvalidConfigError
 from holdem.hand.actions import Action, LegalActions
@@ -221,8 +222,7 @@ def command(args: argparse.Namespace) -> int:
 
 def _vector_command(args: argparse.Namespace) -> int:
     if args.sng is not None:
-        if args.sng > 9:
-            raise InvalidConfigError(f"a vector sit-and-go has 2 to 9 entrants, got {args.sng}")
+        read_fields({"--sng": args.sng}, {"--sng": Field("whole", None, 2, 9)}, InvalidConfigError)
         runs = [vector_sng_rates(args.tables, args.sng, args.steps, args.seed)
                 for _ in each(range(args.repeat), args.repeat, "runs", quiet=args.json)]  # fmt: skip
         best = max(runs, key=lambda r: r["hands_per_s"])

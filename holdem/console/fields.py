@@ -1,5 +1,6 @@
-"""Settings read from JSON, declared once: each field's kind and bounds in one table, checked by one
-function with one set of words. The server's tables and tournaments read their settings with it.
+"""Settings declared once: each field's kind and bounds in one table, checked by one function with
+one set of words. The server's tables and tournaments read their JSON settings with it, and the
+blind structures, the vector tables, sit-and-gos and the push/fold bot and end-game their arguments.
 
 A refusal names the field and quotes the value: ``seats must be a whole number from 2 to 10, got
 11``. It is raised as the caller's error type (the server's `RequestError`, with status 400; a tournament
@@ -24,10 +25,11 @@ Refusal = Callable[[str], Exception]
 
 @attrs.frozen
 class Field:
-    """One setting: `kind` is "whole" (an int from `low` to `high`), "seconds" (a number above 0,
-    at most a day) or "flag" (true or false); `default` when it is missing."""
+    """One setting: `kind` is "whole" (an int from `low` to `high`), "count" (an int of at least
+    `low`), "seconds" (a number above 0, at most a day) or "flag" (true or false); `default` when it
+    is missing."""
 
-    kind: str = attrs.field(validator=attrs.validators.in_(("whole", "seconds", "flag")))
+    kind: str = attrs.field(validator=attrs.validators.in_(("whole", "count", "seconds", "flag")))
     default: Any = None
     low: int = 0
     high: int = 0
@@ -52,6 +54,10 @@ def _check(name: str, value: Any, field: Field, error: Refusal) -> Any:
     if field.kind == "whole":
         if type(value) is not int or not field.low <= value <= field.high:
             raise error(f"{name} must be a whole number from {field.low} to {field.high:,}, got {value!r}")
+        return value
+    if field.kind == "count":
+        if type(value) is not int or value < field.low:
+            raise error(f"{name} must be a whole number of at least {field.low:,}, got {value!r}")
         return value
     if field.kind == "seconds":
         if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= DAY:

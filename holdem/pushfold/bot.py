@@ -23,6 +23,7 @@ from collections import OrderedDict
 from functools import lru_cache
 
 from holdem.bots.equity import EquityBot
+from holdem.console.fields import Field, read_fields
 from holdem.errors import InvalidConfigError
 from holdem.hand.actions import Action, ActionKind, check_or_fold
 from holdem.hand.events import Phase
@@ -34,6 +35,9 @@ from holdem.pushfold.headsup import solve_headsup
 from holdem.tournament.payouts import payout_shares
 
 __all__ = ["PushFoldBot", "Spot", "read_spot"]
+
+ARGUMENTS = {"players": Field("whole", None, 2, 9), "deals": Field("count", None, 100)}
+"""The largest end-game the bot solves and its deals, checked as every setting is."""
 
 
 class Spot:
@@ -138,10 +142,7 @@ class PushFoldBot:
     ) -> None:
         if not 1 <= threshold <= 25:
             raise InvalidConfigError(f"threshold must be 1 to 25 big blinds, got {threshold!r}")
-        if type(players) is not int or not 2 <= players <= 9:
-            raise InvalidConfigError(f"players must be 2 to 9, got {players!r}")
-        if type(deals) is not int or deals < 100:
-            raise InvalidConfigError(f"deals must be a whole number of at least 100, got {deals!r}")
+        read_fields({"players": players, "deals": deals}, ARGUMENTS, InvalidConfigError)
         self.threshold, self.players, self.deals = float(threshold), players, deals
         self.chips = prizes == "chips"
         self.shares = None if prizes in ("auto", "chips") else _shares(prizes)

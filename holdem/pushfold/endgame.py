@@ -27,6 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from holdem.cards.batch import strengths_of
+from holdem.console.fields import Field, read_fields
 from holdem.errors import InvalidConfigError
 from holdem.pushfold.classes import class_of_hands, hands
 from holdem.pushfold.equities import wins
@@ -34,6 +35,9 @@ from holdem.pushfold.headsup import range_text
 from holdem.tournament.icm import icm
 
 __all__ = ["EndGame", "EndGameSolution", "solve_endgame"]
+
+CHIPS = {name: Field("count", None, 0) for name in ("small_blind", "big_blind", "ante", "dead")}
+"""An end-game's blinds, ante and dead money: whole chips, checked as every setting is."""
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
@@ -58,11 +62,7 @@ class EndGame:
         n = len(self.stacks)
         if not 2 <= n <= 9:
             raise InvalidConfigError(f"an end-game has 2 to 9 players, got {n}")
-        for name in ("small_blind", "big_blind", "ante", "dead"):
-            value = getattr(self, name)
-            if type(value) is not int or value < 0:
-                what = name.replace("_", " ")
-                raise InvalidConfigError(f"{what} must be a whole number of chips, got {value!r}")
+        read_fields({name: getattr(self, name) for name in CHIPS}, CHIPS, InvalidConfigError)
         if self.big_blind <= 0 or self.small_blind > self.big_blind:
             blinds = f"{self.small_blind}/{self.big_blind}"
             raise InvalidConfigError(f"the blinds must be 0 < small <= big, got {blinds}")

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from holdem.console.fields import Field, read_fields
 from holdem.errors import InvalidConfigError
 from holdem.hand.stakes import CHIP_LIMIT
 from holdem.tournament.payouts import payout_shares, prizes
@@ -26,6 +27,10 @@ from holdem.vector.engine import NONE, Engine, Ints, check_fractions, check_seed
 from holdem.vector.observe import observation_size, observe
 
 __all__ = ["VectorSitAndGos"]
+
+ARGUMENTS = {"n": Field("count", None, 1), "entrants": Field("whole", None, 2, 9)}
+"""The sit-and-gos and their entrants, checked as every setting is (`holdem.console.fields`); the seats,
+from the entrants to 9, in turn."""
 
 
 class VectorSitAndGos(Engine):
@@ -57,12 +62,8 @@ class VectorSitAndGos(Engine):
         fractions: Sequence[float] = (0.5, 1.0, 2.0),
     ) -> None:
         size = entrants if seats is None else seats
-        if type(n) is not int or n < 1:
-            raise InvalidConfigError(f"the number of tables must be a positive whole number, got {n!r}")
-        if type(entrants) is not int or not 2 <= entrants <= 9:
-            raise InvalidConfigError(f"a vector sit-and-go has 2 to 9 entrants, got {entrants!r}")
-        if type(size) is not int or not entrants <= size <= 9:
-            raise InvalidConfigError(f"seats must be {entrants} to 9 (one table), got {size!r}")
+        read_fields({"n": n, "entrants": entrants}, ARGUMENTS, InvalidConfigError)
+        read_fields({"seats": size}, {"seats": Field("whole", None, entrants, 9)}, InvalidConfigError)
         if not isinstance(structure, BlindStructure):
             raise InvalidConfigError(f"structure must be a BlindStructure, got {structure!r}")
         most = max([structure.starting_stack] + [level.big_blind for level in structure.levels])

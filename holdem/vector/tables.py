@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from holdem.console.fields import Field, read_fields
 from holdem.errors import InvalidConfigError
 from holdem.hand.stakes import CHIP_LIMIT, Stakes, Structure
 from holdem.vector import record
@@ -21,6 +22,9 @@ from holdem.vector.engine import NONE, TABLE, Engine, Ints, check_flag, check_fr
 from holdem.vector.observe import observation_size, observe
 
 __all__ = ["VectorTables"]
+
+ARGUMENTS = {"n": Field("count", None, 1), "players": Field("whole", None, 2, 9)}
+"""The tables and their players, checked as every setting is (`holdem.console.fields`)."""
 
 
 class VectorTables(Engine):
@@ -45,10 +49,7 @@ class VectorTables(Engine):
         fractions: Sequence[float] = (0.5, 1.0, 2.0),
     ) -> None:
         stakes = stakes if stakes is not None else Stakes(1, 2)
-        if type(n) is not int or n < 1:
-            raise InvalidConfigError(f"the number of tables must be a positive whole number, got {n!r}")
-        if type(players) is not int or not 2 <= players <= 9:
-            raise InvalidConfigError(f"players must be 2 to 9, got {players!r}")
+        read_fields({"n": n, "players": players}, ARGUMENTS, InvalidConfigError)
         if not isinstance(stakes, Stakes) or stakes.structure is not Structure.NO_LIMIT or stakes.straddles:
             raise InvalidConfigError(f"VectorTables plays no-limit without straddles, got {stakes!r}")
         self.fractions: tuple[float, ...] = check_fractions(fractions)
