@@ -440,3 +440,56 @@ def test_rule_05_the_big_blinds_seat_posts_the_big_blind_ante_not_a_newcomer_pos
     assert (2, 3, 0, 1) == table.hand_seats and {2: 1, 3: 2, 0: 2} == posted(table)
     antes = [(table.seat_of(e.player), e.amount) for e in hand.events() if e.kind == "ante"]  # type: ignore[arg-type]
     assert [(0, 2)] == antes
+
+
+def test_rule_03_with_one_player_in_every_newcomer_waiting_posts_a_big_blind_the_buttons_too() -> None:
+    """Seat 1 is left alone after a heads-up hand; X (seat 3) and Y (seat 4) sit down to wait for the
+    big blind. Waiting would deal no hand, so both post a big blind now: X in the big blind's seat and
+    Y on the button, with seat 1 in the small blind."""
+    table = seated(6, (0, 1))
+    table.leave(0)
+    table.sit(3, "X", 100)
+    table.sit(4, "Y", 100)
+    table.start_hand()
+    assert (4, 1, 3) == (table.button, table.small_blind_seat, table.big_blind_seat)
+    assert (1, 3, 4) == table.hand_seats and {1: 1, 3: 2, 4: 2} == posted(table)
+
+
+def test_rule_03_heads_up_a_newcomer_posting_takes_the_big_blind_that_would_have_gone_to_the_other() -> None:
+    """After button 0 and blinds 1 and 2, seats 1 and 2 leave and N sits in seat 1 posting at once:
+    the big blind would move on to seat 0, but N, who must post one to come in, takes it."""
+    table = seated(6, (0, 1, 2))
+    table.leave(1)
+    table.leave(2)
+    table.sit(1, "N", 100, wait_for_big_blind=False)
+    table.start_hand()
+    assert (0, 0, 1) == (table.button, table.small_blind_seat, table.big_blind_seat)
+    assert (1, 0) == table.hand_seats and {1: 2, 0: 1} == posted(table)
+
+
+def test_rule_26_moved_players_wait_only_while_two_others_can_play() -> None:
+    """Dead button: after button 3 and blinds 5 and 0, all three are out; players are moved into seats
+    2, 7 and 8. The button is dead on 5 and the small blind on 0, the big blind is 2: seats 7 and 8,
+    between the button and the small blind, would wait, but that leaves one player, so all three play."""
+    table = Table(9, Stakes(10, 20))
+    for seat in (0, 3, 5):
+        table.sit(seat, f"p{seat}", 1000)
+    table.button = 3
+    table.start_hand()
+    finish(table)
+    for seat in (0, 3, 5):
+        table.leave(seat)
+    for seat in (2, 7, 8):
+        table.sit(seat, f"moved{seat}", 1000)
+    table.start_hand()
+    assert (5, 0, 2) == (table.button, table.small_blind_seat, table.big_blind_seat)
+    assert (7, 8, 2) == table.hand_seats and {2: 20} == posted(table)
+
+
+def test_a_table_names_no_straddler_before_its_first_hand_or_without_straddles() -> None:
+    table = Table(6, Stakes(1, 2, straddles=(4,)), button="moving", rng=random.Random(1))
+    assert () == table.straddle_seats()
+    for seat in range(4):
+        table.sit(seat, f"p{seat}", 100)
+    table.start_hand()
+    assert (3,) == table.straddle_seats()
