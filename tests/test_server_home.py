@@ -354,3 +354,41 @@ def test_a_stored_hand_carries_its_date_time_and_table_for_trackers() -> None:
     head, table = as_seen_by(stored[0][1], 0)["pokerstars"].splitlines()[:2]
     assert f" - {doc['year']:04d}/{doc['month']:02d}/{doc['day']:02d} {doc['time']} UTC [" in head
     assert table.startswith(f"Table '{room.id}' 6-max Seat #")
+
+
+def test_a_home_game_is_stored_whole_and_read_back_the_same() -> None:
+    """Everything a home game holds survives a restart: the host, a seeker, the pause, the next
+    blinds, a bot, past players, the game's name and listing, the statistics switch, the chat with a
+    hand shown, and the last hand with each seat's view."""
+    room, host = Room.hosted(table_config({"seats": 6}), "Friday", True)
+    for name in ("ann", "bob"):
+        seat, _, _, _ = room.ask(name, 100, None, False, 0.0)
+        room.command({"command": "approve", "seat": seat}, 0.0)
+    hand = room.table.hand
+    assert hand is not None
+    while room.table.hand is hand:
+        room.act(room.actor_seat(), room.number, Action.fold(), 1.0)  # type: ignore[arg-type]
+    folder = min(room.members)  # both were dealt in
+    room.say(folder, "gg", 2.0)
+    room.show(folder, room.number - 1)
+    room.ask("cid", 100, None, False, 3.0)
+    room.command({"command": "bot", "bot": "random"}, 3.0)
+    room.command({"command": "blinds", "small_blind": 2, "big_blind": 4}, 3.0)
+    room.command({"command": "stats", "on": True}, 3.0)
+    room.command({"command": "pause"}, 4.0)
+    stored = json.loads(json.dumps(room.to_dict()))
+    again = Room.from_dict(stored, 5.0)
+    assert stored == again.to_dict()
+    assert room.home == again.home and room.chat == again.chat and room.last_hand == again.last_hand
+    assert again.home is not None and (again.home.name, again.home.listed, again.home.stats) == (
+        "Friday",
+        True,
+        True,
+    )
+    assert again.is_host(token_digest(host)) and again.chat.lines[-1].cards is not None
+    old = {
+        key: value for key, value in stored.items() if key not in ("home", "chat", "chat_seq", "last_views")
+    }
+    plain = Room.from_dict(old, 5.0)  # stored before home games, chat and the seats' own views
+    assert plain.home is None and plain.chat.lines == [] and plain.chat.seq == 0
+    assert plain.last_hand is not None and plain.last_hand.number == room.last_hand.number  # type: ignore[union-attr]

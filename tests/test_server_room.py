@@ -382,3 +382,99 @@ def test_a_full_table_a_tournaments_table_and_a_table_with_no_hand_refuse_in_wor
         str(error.value),
         error.value.status,
     )
+
+
+def tournament_room(stacks: tuple[int, ...]) -> Room:
+    """A tournament's table (dead button) with players t0, t1, … holding `stacks`, seated as its
+    director seats them."""
+    from holdem.server.room import Member
+
+    r = Room(
+        "tx-1", table_config({"seats": 6, "action_seconds": 10, "time_bank_seconds": 30}), tournament="tx"
+    )
+    for seat, stack in enumerate(stacks):
+        r.table.sit(seat, f"t{seat}", stack)
+        r.members[seat] = Member(f"t{seat}", token_digest(f"tx-1.t{seat}"), 30.0)
+    return r
+
+
+def test_a_tournaments_table_is_dealt_by_its_director_and_keeps_a_player_out_of_time_dealt_in() -> None:
+    from holdem import Stakes
+
+    r = tournament_room((100, 100, 100))
+    assert "dead" == r.table.button_rule and r.table.hand is None and 0 == r.steps()
+    assert r.resume(0.0) is None and r.table.hand is None  # the director deals, not the room
+    change = Change()
+    assert (
+        r.deal(0.0, Stakes(5, 10), change)
+        and 1 == r.number
+        and (5, 10)
+        == (
+            r.table.stakes.small_blind,
+            r.table.stakes.big_blind,
+        )
+    )
+    seat = r.actor_seat()
+    assert seat is not None and (seat, 10.0, 30.0) == r.clock(
+        0.0, away={seat}
+    )  # the whole clock, away or not
+    assert r.expire(39.0) is None
+    change = r.expire(40.0)
+    assert change is not None and 1 == r.steps()
+    assert not r.table.seats[seat].sitting_out and 0.0 == r.members[seat].bank  # type: ignore[union-attr]
+    with pytest.raises(RequestError) as error:
+        r.leave(seat, 41.0)
+    assert ("a tournament's player cannot leave the table", 409) == (str(error.value), error.value.status)
+    stored = Room.from_dict(copy.deepcopy(r.to_dict()), 50.0)
+    assert (
+        "tx" == stored.tournament and "dead" == stored.table.button_rule and r.to_dict() == stored.to_dict()
+    )
+
+
+def test_a_tournament_hand_decided_by_the_blinds_is_recorded_and_its_busted_players_named() -> None:
+    from holdem import Stakes
+
+    r = tournament_room((5, 10, 100))  # both blinds all-in as they post
+    change = Change()
+    assert r.deal(0.0, Stakes(5, 10), change)
+    while r.table.hand is not None and not r.table.hand.is_complete:
+        r.act(r.actor_seat(), r.number, Action.call(), 0.0)  # type: ignore[arg-type]
+    assert r.last_hand is not None and 1 == r.last_hand.number
+    out = {name for name, _ in r.busted}
+    assert out and out <= {"t0", "t1"} and all(stack in (5, 10) for _, stack in r.busted)
+    assert not any(member.name in out for member in r.members.values())
+    lone = tournament_room((100,))
+    assert not lone.deal(0.0, Stakes(5, 10), Change()) and 0 == lone.number
+
+
+def test_a_player_with_no_connection_open_has_ten_seconds_at_a_cash_table_and_no_time_bank() -> None:
+    r = room(action_seconds=20, time_bank_seconds=60)
+    r.join("ann", 100, None, 0.0)
+    r.join("bob", 100, None, 0.0)
+    seat = r.actor_seat()
+    assert (seat, 10.0, 0.0) == r.clock(0.0, away={seat})
+    assert (seat, 6.0, 0.0) == r.clock(4.0, away={seat})
+    assert (seat, 0.0, 0.0) == r.clock(12.0, away={seat})
+    assert (seat, 8.0, 60.0) == r.clock(12.0)  # connected: the whole clock, then the bank
+    assert r.expire(9.0, away={seat}) is None
+    assert r.expire(10.0, away={seat}) is not None
+    assert 60.0 == r.members[seat].bank  # not spent: the player was away
+    assert r.table.seats[seat].sitting_out  # type: ignore[union-attr]
+
+
+def test_a_finished_hand_is_stored_with_its_number_its_players_tokens_and_where_they_sat() -> None:
+    r = room()
+    tokens = {}
+    for name in ("ann", "bob"):
+        seat, token, _ = r.join(name, 100, None, 0.0)
+        tokens[seat] = token_digest(token)
+    assert 0 == r.steps()
+    r.act(r.actor_seat(), 1, Action.raise_to(6), 1.0)  # type: ignore[arg-type]
+    assert 1 == r.steps()
+    (stored,) = r.act(r.actor_seat(), 1, Action.fold(), 2.0).hands  # type: ignore[arg-type]
+    (document,) = phh.loads(stored.phh)
+    seats = [s - 1 for s in document["seats"]]
+    assert 1 == stored.number and tuple(tokens[s] for s in seats) == stored.tokens
+    assert document["players"] == [r.members[s].name for s in seats] and 6 == document["seat_count"]
+    assert ("t1", 1, "UTC") == (document["table"], document["hand"], document["time_zone"])
+    assert 2 == r.number and 0 == r.steps() and r.resume(3.0) is None  # hand 2 is under way

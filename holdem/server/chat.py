@@ -49,7 +49,7 @@ class Chat:
 
     lines: list[ChatLine] = attrs.Factory(list)
     seq: int = 0
-    spoken: dict[int, list[float]] = attrs.Factory(dict)
+    spoken: dict[int, list[float]] = attrs.field(factory=dict, eq=False)  # not stored: not compared
 
     def say(self, seat: int, name: str, text: Any, now: float) -> None:
         """A message from the player in `seat`: 1 to `CHAT_LIMIT` printable characters, at most
