@@ -478,3 +478,56 @@ def test_a_finished_hand_is_stored_with_its_number_its_players_tokens_and_where_
     assert document["players"] == [r.members[s].name for s in seats] and 6 == document["seat_count"]
     assert ("t1", 1, "UTC") == (document["table"], document["hand"], document["time_zone"])
     assert 2 == r.number and 0 == r.steps() and r.resume(3.0) is None  # hand 2 is under way
+
+
+def test_every_chip_movement_is_a_numbered_ledger_row_with_its_hand_seat_name_and_kind() -> None:
+    from holdem.server.room import LedgerRow
+
+    r = room()
+    rows = []
+    ann, _, change = r.join("ann", 100, None, 0.0)
+    rows += change.ledger
+    bob, _, change = r.join("bob", 150, None, 0.0)
+    rows += change.ledger
+    rows += r.rebuy(ann, 20, 0.0).ledger  # during hand 1: arrives when it ends
+    rows += r.leave(bob, 0.0).ledger  # the same
+    while r.table.hand is not None and r.number == 1:
+        rows += r.act(r.actor_seat(), 1, Action.fold(), 0.0).ledger  # type: ignore[arg-type]
+    bob_left = r.table.seats[bob] is None and bob not in r.members
+    assert (
+        bob_left
+        and [
+            LedgerRow(1, 0, ann, "ann", "buy_in", 100),
+            LedgerRow(2, 0, bob, "bob", "buy_in", 150),
+            LedgerRow(3, 1, ann, "ann", "rebuy", 20),
+        ]
+        == rows[:3]
+    )
+    (cash_out,) = rows[3:]
+    assert (4, 1, bob, "bob", "cash_out") == cash_out[:5] and cash_out.chips in (148, 149, 151, 152)
+
+
+def test_a_rooms_stakes_follow_its_settings_and_its_tokens_carry_256_bits() -> None:
+    plain = room(ante=1)
+    assert (1, 2, 1, ()) == (plain.table.stakes.small_blind, plain.table.stakes.big_blind,
+                             plain.table.stakes.ante, plain.table.stakes.straddles)  # fmt: skip
+    assert (4,) == room(straddle=True).table.stakes.straddles
+    token = plain.new_token()
+    table, secret = token.split(".")
+    assert "t1" == table and 43 == len(secret)  # 32 random bytes, URL-safe base64
+    assert 64 == len(token_digest("t1.\udcff"))  # a lone surrogate from a bad client is still a token
+
+
+def test_sitting_out_and_in_twice_is_refused_in_words() -> None:
+    r = room()
+    ann, _, _ = r.join("ann", 100, None, 0.0)
+    r.join("bob", 100, None, 0.0)
+    with pytest.raises(RequestError) as error:
+        r.sit_in(ann, False, 0.0)
+    assert "you are already sitting in" == str(error.value)
+    r.sit_out(ann)
+    with pytest.raises(RequestError) as error:
+        r.sit_out(ann)
+    assert "you are already sitting out" == str(error.value)
+    r.sit_in(ann, True, 0.0)
+    assert not r.table.seats[ann].sitting_out  # type: ignore[union-attr]
