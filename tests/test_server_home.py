@@ -231,11 +231,27 @@ def test_a_winner_without_a_showdown_may_show_and_otherwise_mucks() -> None:
     assert not any(f'"{card}"' in spectator for card in hole)  # as a card: an id may hold "8d"
     room.show(actor, number)  # the folder shows too
     assert room.last_hand.shown[actor] == tuple(hole)
-    assert room.chat.lines[-1].cards == tuple(hole)
-    with pytest.raises(RequestError, match="shown already"):
-        room.show(actor, number)
-    with pytest.raises(RequestError, match="last hand"):
-        room.show(winner, number - 1)
+    line = room.chat.lines[-1]
+    name = room.members[actor].name
+    assert (actor, name, f"shows {' '.join(hole)}", tuple(hole)) == (
+        line.seat,
+        line.name,
+        line.text,
+        line.cards,
+    )
+    for refused, words in [
+        (lambda: room.show(actor, number), f"your cards of hand {number} are shown already"),
+        (lambda: room.show(winner, number - 1), f"only the last hand's cards can be shown, hand {number}"),
+        (lambda: room.show(winner, str(number)), f"only the last hand's cards can be shown, hand {number}"),
+    ]:
+        with pytest.raises(RequestError) as error:
+            refused()
+        assert words == str(error.value)
+    cat, _, _, _ = room.ask("cat", 100, None, False, 2.0)
+    room.command({"command": "approve", "seat": cat}, 2.0)
+    with pytest.raises(RequestError) as error:
+        room.show(cat, number)  # seated since: not dealt into that hand
+    assert f"you were not dealt into hand {number}" == str(error.value)
 
 
 def test_rule_33_a_straddle_table_posts_two_big_blinds_after_the_big_blind() -> None:

@@ -531,3 +531,28 @@ def test_sitting_out_and_in_twice_is_refused_in_words() -> None:
     assert "you are already sitting out" == str(error.value)
     r.sit_in(ann, True, 0.0)
     assert not r.table.seats[ann].sitting_out  # type: ignore[union-attr]
+
+
+def test_a_settle_up_adds_each_players_buy_ins_and_lists_the_biggest_winner_first() -> None:
+    """Ann bought 100 and 50 and has 100 on the table (-50); Bob bought 100 and has it (0); Cid, gone,
+    bought 80 and 20 and cashed out 30 and 120 (+50): Ann pays Cid 50."""
+    from holdem.server.room import LedgerRow
+
+    r = room()
+    ann, _, _ = r.join("ann", 100, None, 0.0)
+    bob, _, _ = r.join("bob", 100, None, 0.0)
+    rows = [
+        LedgerRow(1, 0, ann, "ann", "buy_in", 100),
+        LedgerRow(2, 0, bob, "bob", "buy_in", 100),
+        LedgerRow(3, 1, ann, "ann", "rebuy", 50),
+        LedgerRow(4, 2, 5, "cid", "buy_in", 80),
+        LedgerRow(5, 3, 5, "cid", "cash_out", 30),
+        LedgerRow(6, 4, 5, "cid", "buy_in", 20),
+        LedgerRow(7, 5, 5, "cid", "cash_out", 120),
+    ]
+    settled = r.settlement(rows)
+    assert ("t1", False, False) == (settled["table"], settled["ended"], settled["final"])
+    assert [("cid", 100, 150, 0, 50), ("bob", 100, 0, 100, 0), ("ann", 150, 0, 100, -50)] == [
+        (p["name"], p["bought"], p["cashed"], p["on_table"], p["net"]) for p in settled["players"]
+    ]
+    assert [{"from": "ann", "to": "cid", "chips": 50}] == settled["payments"]
