@@ -556,3 +556,21 @@ def test_a_settle_up_adds_each_players_buy_ins_and_lists_the_biggest_winner_firs
         (p["name"], p["bought"], p["cashed"], p["on_table"], p["net"]) for p in settled["players"]
     ]
     assert [{"from": "ann", "to": "cid", "chips": 50}] == settled["payments"]
+
+
+def test_the_time_bank_pays_only_for_time_over_the_decision_clock_and_never_goes_below_zero() -> None:
+    r = room(action_seconds=10, time_bank_seconds=30)
+    r.join("ann", 100, None, 100.0)
+    r.join("bob", 100, None, 100.0)
+    first = r.actor_seat()
+    r.act(first, 1, Action.call(), 105.0)  # type: ignore[arg-type]  # in time: the bank is kept
+    second = r.actor_seat()
+    assert 30.0 == r.members[first].bank and (second, 10.0, 30.0) == r.clock(105.0)  # type: ignore[index]
+    r.act(second, 1, Action.check(), 130.0)  # type: ignore[arg-type]  # 15 s over: 15 from the bank
+    assert 15.0 == r.members[second].bank  # type: ignore[index]
+    actor = r.actor_seat()
+    r.act(actor, 1, Action.check(), 200.0)  # type: ignore[arg-type]  # 60 s over a bank of 30 or 15
+    assert 0.0 == r.members[actor].bank  # type: ignore[index]
+    with pytest.raises(RequestError) as error:
+        r.act(r.actor_seat(), 1, Action.raise_to(10_000), 200.0)  # type: ignore[arg-type]
+    assert "bet to 10000 is above the maximum 98 (player 1, flop)" == str(error.value)  # the engine's words
