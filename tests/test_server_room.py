@@ -574,3 +574,14 @@ def test_the_time_bank_pays_only_for_time_over_the_decision_clock_and_never_goes
     with pytest.raises(RequestError) as error:
         r.act(r.actor_seat(), 1, Action.raise_to(10_000), 200.0)  # type: ignore[arg-type]
     assert "bet to 10000 is above the maximum 98 (player 1, flop)" == str(error.value)  # the engine's words
+
+
+def test_a_player_may_ask_for_the_first_and_the_last_seat_by_number() -> None:
+    r = room()
+    assert 0 == r.join("ann", 100, 0, 0.0)[0] and 5 == r.join("bob", 100, 5, 0.0)[0]
+    with pytest.raises(RequestError) as error:
+        r.join("cid", 100, -1, 0.0)
+    assert "seat must be 0..5, got -1" == str(error.value)
+    with pytest.raises(RequestError) as error:
+        r.join("cid", 100, 2.0, 0.0)
+    assert "seat must be 0..5, got 2.0" == str(error.value)
