@@ -186,8 +186,13 @@ def test_the_end_cashes_everyone_out_and_the_settle_up_equals_the_ledger() -> No
         owed[payment["from"]] += payment["chips"]
         owed[payment["to"]] -= payment["chips"]
     assert set(owed.values()) == {0}
-    with pytest.raises(RequestError, match="ended"):
-        room.ask("dan", 100, None, False, 10.0)
+    for refused in (
+        lambda: room.ask("dan", 100, None, False, 10.0),
+        lambda: room.command({"command": "pause"}, 10.0),
+    ):
+        with pytest.raises(RequestError) as error:
+            refused()
+        assert ("this game has ended", 409) == (str(error.value), error.value.status)
 
 
 def test_a_settle_up_mid_hand_counts_the_chips_each_player_had_when_it_began() -> None:
