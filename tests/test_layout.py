@@ -55,8 +55,6 @@ LONG_FUNCTIONS = {
     " per-hand calls are inlined on purpose",
     "hand/state.py:start": "Hand.start's fast set-up, every hand's hot path (scripts/bench_engine.py): its"
     " steps are inlined on purpose",
-    "vector/tables.py:__init__": "one NumPy array per field of many tables, allocated in one place: a list,"
-    " not logic",
 }
 """Functions over the cap, each with the reason it stays long."""
 
