@@ -413,3 +413,24 @@ def test_a_home_game_is_stored_whole_and_read_back_the_same() -> None:
     plain = Room.from_dict(old, 5.0)  # stored before home games, chat and the seats' own views
     assert plain.home is None and plain.chat.lines == [] and plain.chat.seq == 0
     assert plain.last_hand is not None and plain.last_hand.number == room.last_hand.number  # type: ignore[union-attr]
+
+
+def test_a_game_made_without_a_name_is_unnamed_and_unlisted_and_its_host_sits_at_once() -> None:
+    room, host = Room.hosted(table_config({"seats": 6}))
+    assert room.home is not None and ("", False) == (room.home.name, room.home.listed) and 8 == len(room.id)
+    seat, token, pending, _ = room.ask("hostess", 100, None, True, 10.0)
+    assert not pending and seat == room.seat_of_token(token_digest(token))
+    assert {token_digest(token): "hostess"} == room.home.players  # the past players' list, by token
+    room.say(seat, "hello", 11.0)
+    line = room.chat.lines[-1]
+    assert (seat, "hostess", "hello", None) == (line.seat, line.name, line.text, line.cards)
+    room.command({"command": "pause"}, 12.0)
+    other, _, _, _ = room.ask("guest", 100, None, True, 12.0)
+    room.command({"command": "resume"}, 13.0)
+    actor = room.actor_seat()
+    assert actor is not None and (actor, 15.0) == room.clock(18.0)[:2]  # type: ignore[index]
+    room.command({"command": "pause"}, 19.0)
+    with pytest.raises(RequestError) as error:
+        room.act(actor, room.number, Action.fold(), 19.0)
+    assert "the host has paused the game" == str(error.value)
+    assert host and other != seat

@@ -526,6 +526,7 @@ def test_sitting_out_and_in_twice_is_refused_in_words() -> None:
         r.sit_in(ann, False, 0.0)
     assert "you are already sitting in" == str(error.value)
     r.sit_out(ann)
+    assert r.table.seats[ann].sitting_out  # type: ignore[union-attr]
     with pytest.raises(RequestError) as error:
         r.sit_out(ann)
     assert "you are already sitting out" == str(error.value)
@@ -585,3 +586,73 @@ def test_a_player_may_ask_for_the_first_and_the_last_seat_by_number() -> None:
     with pytest.raises(RequestError) as error:
         r.join("cid", 100, 2.0, 0.0)
     assert "seat must be 0..5, got 2.0" == str(error.value)
+
+
+def test_the_decision_clock_starts_again_for_each_decision_and_only_then() -> None:
+    r = room(action_seconds=10, time_bank_seconds=30)
+    r.join("ann", 100, None, 100.0)
+    r.join("bob", 100, None, 100.0)
+    first = r.actor_seat()
+    assert (first, 4.0, 30.0) == r.clock(106.0)
+    with pytest.raises(RequestError):
+        r.act(first, 1, Action.raise_to(10_000), 106.0)  # type: ignore[arg-type]  # refused: the clock runs on
+    assert (first, 3.0, 30.0) == r.clock(107.0)
+    r.act(first, 1, Action.call(), 107.0, 0)  # type: ignore[arg-type]  # with the step it was sent at
+    second = r.actor_seat()
+    assert second != first and (second, 7.0, 30.0) == r.clock(110.0)
+
+
+def test_a_room_left_between_hands_deals_when_resumed_and_says_what_it_dealt() -> None:
+    r = room(action_seconds=10)
+    ann, _, _ = r.join("ann", 100, None, 0.0)
+    r.sit_out(ann)
+    r.join("bob", 100, None, 0.0)
+    assert r.table.hand is None  # bob alone is in
+    r.table.sit_in(ann)  # as a room stored between hands, with two players in, comes back
+    change = r.resume(50.0)
+    assert change is not None and r.table.hand is not None and 1 <= r.number
+    assert (r.actor_seat(), 7.0) == r.clock(53.0)[:2]  # type: ignore[index]
+    assert r.resume(60.0) is None  # a hand is in progress: nothing more to deal
+
+
+def test_a_player_who_may_add_one_chip_may_rebuy_one() -> None:
+    r = room(min_buy_in=40, max_buy_in=200)
+    ann, _, _ = r.join("ann", 199, None, 0.0)
+    assert (1, 1) == r.buy_in_range(199)
+    assert [("rebuy", 1)] == [(row.kind, row.chips) for row in r.rebuy(ann, 1, 0.0).ledger]
+
+
+def test_a_player_seated_during_a_hand_who_sat_out_first_is_seated_sitting_out_when_it_ends() -> None:
+    r = room()
+    r.join("ann", 100, None, 0.0)
+    r.join("bob", 100, None, 0.0)
+    cid, _, _ = r.join("cid", 100, None, 0.0)
+    r.sit_out(cid)
+    assert r.members[cid].away and r.table.seats[cid] is None
+    while r.number == 1:
+        r.act(r.actor_seat(), 1, Action.fold(), 0.0)  # type: ignore[arg-type]
+    assert not r.members[cid].away and r.table.seats[cid].sitting_out  # type: ignore[union-attr]
+
+
+def test_a_hand_is_stored_with_the_time_it_ended_in_utc_whatever_the_machines_zone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import datetime
+    import time
+
+    monkeypatch.setenv("TZ", "America/New_York")
+    time.tzset()
+    try:
+        r = room()
+        r.join("ann", 100, None, 0.0)
+        r.join("bob", 100, None, 0.0)
+        (stored,) = r.act(r.actor_seat(), 1, Action.fold(), 0.0).hands  # type: ignore[arg-type]
+        (document,) = phh.loads(stored.phh)
+        now = datetime.datetime.now(datetime.UTC)
+        written = datetime.datetime.strptime(document["time"], "%H:%M:%S").replace(
+            year=document["year"], month=document["month"], day=document["day"], tzinfo=datetime.UTC
+        )
+        assert abs((now - written).total_seconds()) < 60
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
