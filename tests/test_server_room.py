@@ -435,14 +435,16 @@ def test_a_tournament_hand_decided_by_the_blinds_is_recorded_and_its_busted_play
     from holdem import Stakes
 
     r = tournament_room((5, 10, 100))  # both blinds all-in as they post
+    r.table.rng = random.Random(2)  # a deal in which the big stack wins: both blinds are out
     change = Change()
     assert r.deal(0.0, Stakes(5, 10), change)
     while r.table.hand is not None and not r.table.hand.is_complete:
         r.act(r.actor_seat(), r.number, Action.call(), 0.0)  # type: ignore[arg-type]
     assert r.last_hand is not None and 1 == r.last_hand.number
-    out = {name for name, _ in r.busted}
-    assert out and out <= {"t0", "t1"} and all(stack in (5, 10) for _, stack in r.busted)
-    assert not any(member.name in out for member in r.members.values())
+    gone = {f"t{seat}" for seat in range(3) if r.table.seats[seat] is None}
+    assert gone == {name for name, _ in r.busted} and gone
+    assert all(stack == {"t0": 5, "t1": 10}[name] for name, stack in r.busted)  # as the hand began
+    assert not any(member.name in gone for member in r.members.values())
     lone = tournament_room((100,))
     assert not lone.deal(0.0, Stakes(5, 10), Change()) and 0 == lone.number
 
@@ -656,3 +658,53 @@ def test_a_hand_is_stored_with_the_time_it_ended_in_utc_whatever_the_machines_zo
     finally:
         monkeypatch.delenv("TZ")
         time.tzset()
+
+
+def test_a_player_out_of_time_who_may_check_is_checked_for_not_folded() -> None:
+    r = room(action_seconds=1, time_bank_seconds=1)
+    r.join("ann", 100, None, 0.0)
+    r.join("bob", 100, None, 0.0)
+    r.act(r.actor_seat(), 1, Action.call(), 0.0)  # type: ignore[arg-type]  # the button limps
+    big = r.actor_seat()
+    assert big is not None and r.expire(5.0) is not None
+    hand = r.table.hand
+    assert hand is not None and 1 == r.number and 3 == len(hand.board)  # checked: the flop is dealt
+    assert big in r.table.hand_seats and r.table.seats[big].sitting_out  # type: ignore[union-attr]
+
+
+def test_a_tournament_table_deals_hand_after_hand_and_records_one_the_blinds_decide() -> None:
+    from holdem import Stakes
+
+    r = tournament_room((100, 100))
+    assert r.deal(0.0, Stakes(5, 10), Change())
+    while r.table.hand is not None and not r.table.hand.is_complete:
+        r.act(r.actor_seat(), r.number, Action.fold(), 0.0)  # type: ignore[arg-type]
+    assert r.deal(1.0, Stakes(5, 10), Change()) and 2 == r.number
+    short = tournament_room((5, 10))  # both blinds all-in as they post: nobody acts
+    change = Change()
+    assert short.deal(0.0, Stakes(5, 10), change) and 1 == short.number
+    assert [1] == [stored.number for stored in change.hands] and short.last_hand is not None
+
+
+def test_showing_from_a_seat_nobody_holds_is_refused() -> None:
+    r = room()
+    r.join("ann", 100, None, 0.0)
+    r.join("bob", 100, None, 0.0)
+    r.act(r.actor_seat(), 1, Action.fold(), 0.0)  # type: ignore[arg-type]
+    with pytest.raises(RequestError) as error:
+        r.show(4, 1)
+    assert "you were not dealt into hand 1" == str(error.value)
+
+
+def test_a_player_back_from_sitting_out_may_post_the_blinds_missed_at_once() -> None:
+    r = room()
+    seats = [r.join(name, 100, None, 0.0)[0] for name in ("ann", "bob", "cid")]
+    r.sit_out(seats[0])
+    for _ in range(4):  # the blinds pass the empty seat
+        number = r.number
+        while r.table.hand is not None and r.number == number:
+            r.act(r.actor_seat(), number, Action.fold(), 0.0)  # type: ignore[arg-type]
+    place = r.table.seats[seats[0]]
+    assert place is not None and (place.owes_big or place.owes_small)
+    r.sit_in(seats[0], True, 0.0)
+    assert place.posting and not place.waiting
