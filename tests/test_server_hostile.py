@@ -5,6 +5,7 @@ a flood of new games. Each test reproduces what broke before."""
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -338,6 +339,46 @@ def test_holdem_join_gives_up_a_frozen_server_and_plays_on_after_it_wakes(tmp_pa
             summaries = [run.result(timeout=120) for run in runs]
         assert all(s.reconnects >= 1 for s in summaries), [s.line() for s in summaries]
         assert all(40 == s.hands for s in summaries), [s.line() for s in summaries]
+    finally:
+        server.stop()
+
+
+def test_a_raw_client_connects_again_to_a_server_silent_for_longer_than_its_patience(tmp_path: Path) -> None:
+    """`client.play_seat` at a server stopped for 3 s (longer than `SILENCE`) after its third hand:
+    each seat gives the silent connection up, connects again, and the table plays on to hand 60
+    (before, a 2 s stall of a busy machine ended every bot's run and left a test's tournament to the
+    clock)."""
+    import os
+    import signal
+
+    from tests.server_support import ProcessServer, play_bots
+
+    server = ProcessServer(f"sqlite:///{tmp_path / 'silent.db'}").start()
+    try:
+        table = server.table(seats=2, action_seconds=30, time_bank_seconds=30)
+        tokens = [server.join(table, name, 200)[1] for name in ("ann", "bob")]
+        assert server.process is not None
+        pid, frozen = server.process.pid, threading.Event()
+
+        def freeze() -> None:
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline and len(server.hands(table)) < 3:
+                time.sleep(0.05)
+            os.kill(pid, signal.SIGSTOP)
+            frozen.set()
+            time.sleep(3)
+            os.kill(pid, signal.SIGCONT)
+
+        freezer = threading.Thread(target=freeze)
+        freezer.start()
+        try:
+            runs = play_bots(server, tokens, hands=60, seconds=60, rebuy=200)
+        finally:
+            freezer.join()
+            os.kill(pid, signal.SIGCONT)
+        assert frozen.is_set()
+        assert all(run.reconnects >= 1 and not run.closed for run in runs), [r.reconnects for r in runs]
+        assert max(run.last["hand"] for run in runs if run.last) > 60
     finally:
         server.stop()
 

@@ -2,8 +2,8 @@
 
 ``await play_seat("ws://127.0.0.1:8000", token, stop=event)`` answers every ``state`` in which the
 seat is to act with ``policy(state, rng)`` (a random legal action by default) until `stop` is
-set or the connection closes, and measures each action's round trip: from sending it to the
-first state that shows it applied.
+set or the connection closes (a silent server is connected to again), and measures each action's
+round trip: from sending it to the first state that shows it applied.
 """
 
 from __future__ import annotations
@@ -55,6 +55,8 @@ class SeatRun:
     messages: list[dict[str, Any]] = attrs.Factory(list)
     last: dict[str, Any] | None = None
     closed: bool = False
+    reconnects: int = 0
+    """Times the server fell silent and was connected to again."""
     pending: tuple[int, int, float] | None = None
     """The action sent and not yet seen applied or refused: (hand, steps, when sent)."""
 
@@ -76,27 +78,44 @@ async def play_seat(
 
     `record` keeps every message received; `acting()` False makes the bot hold its turn (the
     clock runs); pass the same `run` again to go on counting after a reconnect. With `rebuy`,
-    a busted bot buys that many chips again. `think` seconds pass before each action.
+    a busted bot buys that many chips again. `think` seconds pass before each action. A server
+    silent for `SILENCE` seconds (stopped, or too busy to send its sign of life) is connected to
+    again; a closed connection ends the run.
     """
     seat = _Playing(run or SeatRun(), policy, rng or random.Random(), record, acting, rebuy, think)
-    try:
-        async with websockets.connect(
-            f"{url}/ws?token={token}&alive=1", max_size=2**22, open_timeout=OPEN_TIMEOUT, close_timeout=1
-        ) as ws:
-            heard = time.monotonic()
-            while not stop.is_set():
-                try:
-                    text = await asyncio.wait_for(ws.recv(), seat.wait())
-                    heard = time.monotonic()
-                except TimeoutError:
-                    if time.monotonic() - heard > SILENCE:  # a stopped server: give the connection up
-                        raise ConnectionError(f"nothing from the server for {SILENCE:g} s") from None
-                    text = None
-                if text is None or await seat.take(ws, json.loads(text)):
-                    await seat.act(ws)
-    except (websockets.ConnectionClosed, OSError):
-        seat.run.closed = True
+    while not stop.is_set():
+        try:
+            await _play_connection(url, token, stop, seat)
+        except _Silent:
+            seat.run.reconnects += 1
+            seat.run.pending = None  # the action in flight may be lost: the next state says
+            continue
+        except (websockets.ConnectionClosed, OSError):
+            seat.run.closed = True
+        break
     return seat.run
+
+
+class _Silent(Exception):
+    """The server sent nothing for `SILENCE` seconds."""
+
+
+async def _play_connection(url: str, token: str, stop: asyncio.Event, seat: _Playing) -> None:
+    """One connection of `play_seat`, until `stop` is set or the server falls silent."""
+    async with websockets.connect(
+        f"{url}/ws?token={token}&alive=1", max_size=2**22, open_timeout=OPEN_TIMEOUT, close_timeout=1
+    ) as ws:
+        heard = time.monotonic()
+        while not stop.is_set():
+            try:
+                text = await asyncio.wait_for(ws.recv(), seat.wait())
+                heard = time.monotonic()
+            except TimeoutError:
+                if time.monotonic() - heard > SILENCE:
+                    raise _Silent from None
+                text = None
+            if text is None or await seat.take(ws, json.loads(text)):
+                await seat.act(ws)
 
 
 class _Playing:
