@@ -138,7 +138,7 @@ class Hand:
             and dead is None
             and first_to_act is None
             and big_blind_player is None
-            and deck is None
+            and (deck is None or (type(deck) is Deck and deck.remaining >= 2 * n + 8))  # as `setup` asks
             and dead_button is False
             else None
         )
