@@ -29,7 +29,7 @@ def main() -> None:
           f" best of {args.repeat}; worst exploitability {worst:.2e} big blinds a hand")  # fmt: skip
     start = time.perf_counter()
     solution = solve_endgame(EndGame((3000, 2000, 1500, 1000), 100, 200, (50.0, 30.0, 20.0)))
-    print(f"a 4-player ICM end-game ({solution.deals:,} deals, {solution.iterations} CFR+ iterations):"
+    print(f"a 4-player ICM end-game ({solution.deals:,} deals, {solution.iterations} iterations):"
           f" {time.perf_counter() - start:.1f} s; worst exploitability {max(solution.exploitability):.1e}"
           " of the prize pool (in the sampled game)")  # fmt: skip
 

@@ -110,3 +110,19 @@ def test_a_seed_or_a_random_source_gives_the_same_estimate_and_the_default_is_20
     seeded = icm(stacks, [5, 3, 2], rng=9)
     assert seeded == icm(stacks, [5, 3, 2], rng=9) == icm(stacks, [5, 3, 2], rng=random.Random(9))
     assert seeded == icm(stacks, [5, 3, 2], rng=9, samples=200_000)
+
+
+def test_many_tables_at_once_get_what_each_gets_alone() -> None:
+    """`icm_rows` (a push/fold end-game's finishing stacks, thousands at a time) gives each row of
+    stacks the exact equities `icm` gives it, busted players and prizes beyond the players with
+    chips included, whatever the number of players."""
+    import numpy as np
+
+    from holdem.tournament.icm import icm_rows
+
+    rng = random.Random(7)
+    for players, prizes in ((2, [1.0]), (4, [50, 30, 20]), (9, [35, 22, 15, 10, 8, 6, 4])):
+        rows = [[rng.choice([0, rng.randint(1, 5000)]) for _ in range(players)] for _ in range(200)]
+        rows = [row for row in rows if any(row)]
+        expected = [icm(row, prizes).equities for row in rows]
+        assert icm_rows(np.array(rows), prizes) == pytest.approx(np.array(expected), abs=1e-12)

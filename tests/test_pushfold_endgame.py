@@ -62,6 +62,31 @@ def test_a_four_player_end_game_reports_each_players_exploitability() -> None:
     assert "AA" in solution.push_range(2) and "AA" in solution.call_range(1, 2)
 
 
+def test_leaving_out_the_deals_a_branch_cannot_reach_changes_no_value() -> None:
+    """The solver follows each deal only down the branches its strategies give a chance: each
+    player's value so found equals the value with every deal taken down every branch, once the
+    current strategies fold some classes for certain (so that deals are left out)."""
+    from holdem.pushfold.endgame import _VALUE, _Node, _Solver
+
+    game = EndGame((3000, 2000, 1500, 1000), 100, 200, (50.0, 30.0, 20.0))
+    solver = _Solver(game, 3000, 3)
+    for _ in range(30):
+        solver.iterate()
+    played = solver.current()
+    assert (played == 0).any() and (played == 1).any()
+
+    def everywhere(node: _Node | int, player: int) -> np.ndarray:  # type: ignore[type-arg]
+        if not isinstance(node, _Node):
+            return solver.outcomes[node].column(player, None, solver.deals)
+        p = played[node.index][solver.classes[node.player]]
+        return p * everywhere(node.yes, player) + (1 - p) * everywhere(node.no, player)
+
+    solver._play(played)
+    for player in range(4):
+        followed = solver._above(solver.root, None, None, player, _VALUE) / solver.deals
+        assert followed == pytest.approx(everywhere(solver.root, player).mean(), rel=1e-12, abs=1e-15)
+
+
 def test_an_end_game_that_cannot_be_is_refused_by_name() -> None:
     with pytest.raises(InvalidConfigError, match="2 to 9 players"):
         EndGame((3000,), 100, 200, (1.0,))
