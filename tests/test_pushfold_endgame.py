@@ -96,6 +96,24 @@ def test_an_end_game_that_cannot_be_is_refused_by_name() -> None:
         EndGame((3000, 3000), 100, 200, (1.0, 2.0))
 
 
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        ({"iterations": 0}, "iterations must be a whole number of at least 1, got 0"),
+        ({"iterations": 2.5}, "iterations must be a whole number of at least 1, got 2.5"),
+        ({"deals": 0}, "deals must be a whole number of at least 1, got 0"),
+        ({"deals": -5}, "deals must be a whole number of at least 1, got -5"),
+        ({"tolerance": -1}, "tolerance must be a number of at least 0, got -1"),
+        ({"tolerance": "small"}, "tolerance must be a number of at least 0, got 'small'"),
+    ],
+)
+def test_a_solve_that_cannot_be_run_is_refused_by_name(settings: dict[str, object], message: str) -> None:
+    game = EndGame((3000, 2000, 1500), 100, 200, (50.0, 30.0, 20.0))
+    with pytest.raises(InvalidConfigError) as refused:
+        solve_endgame(game, **settings)  # type: ignore[arg-type]
+    assert message == str(refused.value)
+
+
 def test_holdem_pushfold_gives_each_positions_ranges_for_an_end_game() -> None:
     base = [
         sys.executable,

@@ -42,6 +42,9 @@ __all__ = ["EndGame", "EndGameSolution", "solve_endgame"]
 CHIPS = {name: Field("count", None, 0) for name in ("small_blind", "big_blind", "ante", "dead")}
 """An end-game's blinds, ante and dead money: whole chips, checked as every setting is."""
 
+SOLVER = {"deals": Field("count", None, 1), "iterations": Field("count", None, 1)}
+"""How much `solve_endgame` samples and iterates, checked as every setting is."""
+
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
 
@@ -512,6 +515,9 @@ def solve_endgame(
     `iterations`, stopping once no player's best response gains more than `tolerance` of the prize
     pool, checked every `CHECK` iterations (the default stops a four-player end-game near 3e-6 after
     80). `progress(done, iterations)` hears of the start and of each iteration, and of the end."""
+    read_fields({"deals": deals, "iterations": iterations}, SOLVER, InvalidConfigError)
+    if isinstance(tolerance, bool) or not isinstance(tolerance, int | float) or not tolerance >= 0:
+        raise InvalidConfigError(f"tolerance must be a number of at least 0, got {tolerance!r}")
     if progress is not None:
         progress(0, iterations)
     solver = _Solver(game, deals, seed)
