@@ -19,6 +19,7 @@ __all__ = [
     "InvalidRangeError",
     "NotYourTurnError",
     "SnapshotError",
+    "SolverError",
     "TableError",
 ]
 
@@ -90,3 +91,7 @@ class TableError(HoldemError, ValueError):
 
 class BotLoadError(HoldemError, ValueError):
     """A bot that cannot be found or built."""
+
+
+class SolverError(HoldemError, ValueError):
+    """A postflop spot, tree or solution that cannot be solved or read (bad size, too large, …)."""

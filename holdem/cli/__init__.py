@@ -1,4 +1,5 @@
-"""The ``holdem`` command line: eval, equity, replay, match, tournament, acpc, convert, play and bench."""
+"""The ``holdem`` command line: eval, equity, replay, match, tournament, pushfold, solve, acpc, convert, play
+and bench."""
 
 from __future__ import annotations
 
@@ -220,6 +221,7 @@ def build_parser() -> argparse.ArgumentParser:
     from holdem.formats.pokerstars.commands import add_command as add_convert
     from holdem.pushfold.commands import add_command as add_pushfold
     from holdem.server.commands import add_command as add_serve
+    from holdem.solver.commands import add_command as add_solve
     from holdem.stats.commands import add_command as add_stats
     from holdem.tournament.commands import add_commands as add_tournament_commands
 
@@ -231,8 +233,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"holdem {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", help="one of these:")
     for add in (_add_eval, _add_equity, _add_replay, _add_bench, _add_match, add_ladder,
-                add_tournament_commands, add_pushfold, _add_acpc, add_convert, add_stats, add_serve, add_docs,
-                _add_play):  # fmt: skip
+                add_tournament_commands, add_pushfold, add_solve, _add_acpc, add_convert, add_stats,
+                add_serve, add_docs, _add_play):  # fmt: skip
         add(sub)
     return parser
 

@@ -1,5 +1,6 @@
 """The documents that ship with holdem, so that an installed user can read them: the rules the
-engine follows, the game server's protocol, and tournament structures with an example file.
+engine follows, the game server's protocol, tournament structures with an example file, statistics
+and the postflop solver.
 
 ``holdem docs NAME`` prints one; `read` returns its text.
 """
@@ -19,6 +20,7 @@ DOCUMENTS = {
     "structures": "structures.md",
     "structure-example": "structure-example.toml",
     "stats": "stats.md",
+    "solver": "solver.md",
 }
 """The documents by name, and their files in this package."""
 
