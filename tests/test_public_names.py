@@ -39,7 +39,7 @@ PUBLIC = {
 
 ROOT_ENTRIES = {
     "__init__.py", "__main__.py", "py.typed", "errors.py", "console", "cards", "hand", "formats", "table",
-    "bots", "tournament", "stats", "pushfold", "vector", "acpc", "env", "learn", "server", "docs", "cli",
+    "bots", "tournament", "stats", "pushfold", "solver", "vector", "acpc", "env", "learn", "server", "docs", "cli",
 }  # fmt: skip
 """What the package's root holds: what a user imports first, and one folder a concept."""
 

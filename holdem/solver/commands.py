@@ -139,9 +139,10 @@ def _progress(quiet: bool) -> Any:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
+    from holdem.solver.build import estimate
     from holdem.solver.report import format_node, plot_node
     from holdem.solver.result import load
-    from holdem.solver.solve import estimate, solve
+    from holdem.solver.solve import solve
     from holdem.solver.spot import Spot
     from holdem.solver.tree import build_tree
 

@@ -18,6 +18,7 @@ import numpy.typing as npt
 
 from holdem.cards.card import RANK_CHARS, Card, format_cards, parse_cards
 from holdem.errors import InvalidCardError, SolverError
+from holdem.solver.build import build_game
 from holdem.solver.cfr import Game
 from holdem.solver.spot import Spot
 from holdem.solver.tree import STREETS, Kind, Sizes, TreeConfig
@@ -166,8 +167,6 @@ class Solution:
 
 def load(path: str | Path, *, max_memory: int | None = None) -> Solution:
     """A solution written by `Solution.save`."""
-    from holdem.solver.solve import build_game
-
     try:
         with np.load(path, allow_pickle=False) as data:
             meta = json.loads(str(data["meta"]))
