@@ -20,7 +20,7 @@ PUBLIC = {
         "HoldemError", "IllegalActionError", "ImpossibleSpotError", "InvalidAmountError", "InvalidCardError",
         "InvalidConfigError", "InvalidHistoryError", "InvalidPlayerError", "InvalidRangeError",
         "LegalActions", "NotYourTurnError",
-        "Phase", "PlayerEquity", "Pot", "Rank", "Rules", "Seat", "SeatView", "SnapshotError", "Stakes",
+        "Phase", "PlayerEquity", "Pot", "Rank", "Rules", "Seat", "SeatView", "SnapshotError", "SolverError", "Stakes",
         "Structure", "Suit", "Table", "TableError", "best_hands", "compare_hands", "equity", "evaluate",
         "evaluate_many", "format_cards", "parse_card", "parse_cards", "parse_range", "strength",
     ],

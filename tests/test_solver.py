@@ -256,3 +256,78 @@ def test_bad_sizes_are_refused_in_one_line() -> None:
         TreeConfig.uniform(bets="0")
     with pytest.raises(SolverError, match=r"bad size '1x'"):
         TreeConfig.uniform(raises="1x")
+
+
+RIVER = ["--board", "Ks7d2c5h9s", "--pot", "100", "--stack", "100", "--oop", "AA,43s", "--ip", "KQo"]
+
+
+def test_the_solve_command_prints_the_node_as_grids(capsys: pytest.CaptureFixture[str]) -> None:
+    """``holdem solve`` prints the exploitability, the values and the node's grids: the catcher's
+    call in the KQ offsuit cell, below the diagonal."""
+    from holdem.cli import main
+
+    assert 0 == main(
+        ["solve", *RIVER, "--bets", "100", "--raises", "", "--accuracy", "0.01", "--node", "b100", "--quiet"]
+    )
+    out = capsys.readouterr().out
+    assert "in position acts after 'b100'" in out
+    calls = out.split("c (")[1].splitlines()
+    queen_row = next(line for line in calls if line.startswith("Q "))
+    assert 50 == pytest.approx(int(queen_row.split()[2]), abs=2)  # the K column
+
+
+def test_the_solve_command_reads_a_toml_file_and_prints_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The spot from a file, options winning over it, JSON out; a saved solution loads again."""
+    from holdem.cli import main
+
+    spot = tmp_path / "spot.toml"
+    spot.write_text(
+        'board = "Ks7d2c5h9s"\npot = 100\nstack = 100\noop = "AA,43s"\nip = "KQo"\nbets = "50"\nraises = ""\n'
+    )
+    saved = tmp_path / "river.npz"
+    assert 0 == main(
+        ["solve", str(spot), "--bets", "100", "--accuracy", "0.05", "--json", "--quiet", "--save", str(saved)]
+    )
+    data = json.loads(capsys.readouterr().out)
+    assert ["x", "b100"] == data["node"]["actions"]
+    assert 90 == pytest.approx(data["values"]["oop"], abs=0.5)
+    assert 0 == main(["solve", "--load", str(saved), "--node", "b100", "--json"])
+    assert ["f", "c"] == json.loads(capsys.readouterr().out)["node"]["actions"]
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--bets", "big"], "error: bad size 'big': write a pot percentage (75) or allin"),
+        (["--node", "b77"], "error: 'b77' is not an action at that point of 'b77': choose from x, b50, b100"),
+        (
+            ["--oop", "AsAh,Ks7d"],
+            "error: the out-of-position range 'AsAh,Ks7d' has no hand left on the board",
+        ),
+    ],
+)
+def test_the_solve_command_refuses_bad_input_in_one_line(
+    extra: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bad size, a path that leads nowhere, a range with no hand left: exit 2, one line naming it."""
+    from holdem.cli import main
+
+    assert 2 == main(["solve", *RIVER, "--quiet", "--max-iterations", "1", *extra])
+    err = capsys.readouterr().err.strip()
+    assert 1 == len(err.splitlines())
+    assert message in err
+
+
+def test_a_file_with_an_unknown_setting_is_refused_by_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from holdem.cli import main
+
+    spot = tmp_path / "spot.toml"
+    spot.write_text(
+        'board = "Ks7d2c5h9s"\npot = 100\nstack = 100\noop = "AA"\nip = "KQo"\nbet_sizes = "50"\n'
+    )
+    assert 2 == main(["solve", str(spot), "--quiet"])
+    assert "unknown setting 'bet_sizes'" in capsys.readouterr().err
