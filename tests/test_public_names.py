@@ -20,7 +20,8 @@ PUBLIC = {
         "HoldemError", "IllegalActionError", "ImpossibleSpotError", "InvalidAmountError", "InvalidCardError",
         "InvalidConfigError", "InvalidHistoryError", "InvalidPlayerError", "InvalidRangeError",
         "LegalActions", "NotYourTurnError",
-        "Phase", "PlayerEquity", "Pot", "Rank", "Rules", "Seat", "SeatView", "SnapshotError", "SolverError", "Stakes",
+        "Phase", "PlayerEquity", "Pot", "Rank", "Rules", "Seat", "SeatView", "SnapshotError", "SolverError",
+        "Stakes",
         "Structure", "Suit", "Table", "TableError", "best_hands", "compare_hands", "equity", "evaluate",
         "evaluate_many", "format_cards", "parse_card", "parse_cards", "parse_range", "strength",
     ],
@@ -39,7 +40,8 @@ PUBLIC = {
 
 ROOT_ENTRIES = {
     "__init__.py", "__main__.py", "py.typed", "errors.py", "console", "cards", "hand", "formats", "table",
-    "bots", "tournament", "stats", "pushfold", "solver", "vector", "acpc", "env", "learn", "server", "docs", "cli",
+    "bots", "tournament", "stats", "pushfold", "solver", "vector", "acpc", "env", "learn", "server", "docs",
+    "cli",
 }  # fmt: skip
 """What the package's root holds: what a user imports first, and one folder a concept."""
 
