@@ -33,7 +33,7 @@ __all__ = ["Game", "Values"]
 
 F32 = npt.NDArray[np.float32]
 Decide = Callable[[int, list[list[F32]]], list[F32]]
-_CHUNK_NUMBERS = 1 << 19  # numbers in one chunk of stacked showdown weights (2 MB): stays in cache
+_CHUNK_NUMBERS = 1 << 17  # stacked showdown weights a chunk (512 kB: the best of 2^13 to 2^19, turn spot)
 
 
 @attrs.frozen
@@ -75,6 +75,7 @@ class Game:
             for t in (0, 1)
         )
         self.regrets: dict[int, F32] = {}
+        self.strategies: dict[int, F32] = {}
         self.sums: dict[int, F32] = {}
         for i, node in enumerate(self.nodes):
             if node.kind == Kind.ACTION:
@@ -86,8 +87,12 @@ class Game:
     # -- strategies -------------------------------------------------------------------------------
 
     def current(self, index: int) -> F32:
-        """The strategy regret matching gives at an action node: (actions, deals, hands)."""
-        return _normalised(np.maximum(self.regrets[index], 0))
+        """The strategy regret matching gives at an action node: (actions, deals, hands). Kept from
+        the node's last regret update until its next (each is computed once an iteration)."""
+        strategy = self.strategies.get(index)
+        if strategy is None:
+            strategy = self.strategies[index] = _normalised(np.maximum(self.regrets[index], 0))
+        return strategy
 
     def average(self, index: int) -> F32:
         """The average strategy at an action node: (actions, deals, hands)."""
@@ -114,6 +119,7 @@ class Game:
                 regrets[a] += child
                 regrets[a] -= value
             regrets *= np.where(regrets > 0, np.float32(pos), np.float32(0.5))
+            del self.strategies[index]
             return [value]
 
         return at
@@ -218,10 +224,12 @@ class Game:
         hands = len(self.weights[player][0])
         out = np.empty((len(nodes), last, hands), dtype=np.float32)
         showdown = self.showdowns[player]
+        stacked = np.empty((last, showdown.hands + 1, len(nodes)), dtype=np.float32)
+        stacked[:, -1] = 0
+        np.stack([reach[i] for i in nodes], axis=-1, out=stacked[:, :-1])  # type: ignore[misc]
         for start in range(0, last, self.chunk):
             stop = min(last, start + self.chunk)
-            stacked = np.stack([reach[i][start:stop] for i in nodes], axis=-1)  # type: ignore[index]
-            win, live = showdown.shares(start, stacked)
+            win, live = showdown.shares(start, stacked[start:stop])
             win *= won
             win -= live * paid
             out[:, start:stop] = np.moveaxis(win, -1, 0)
@@ -269,8 +277,10 @@ class Game:
         for lower in range(level, deals.last):
             grown = np.repeat(grown, deals.fanout[lower], axis=0) * deals.live[lower + 1][1 - player]
         won, live = [], []
+        padded = np.zeros((len(grown), grown.shape[1] + 1, 1), dtype=np.float32)
+        padded[:, :-1, 0] = grown
         for start in range(0, len(grown), self.chunk):
-            win, alive = self.showdowns[player].shares(start, grown[start : start + self.chunk, :, None])
+            win, alive = self.showdowns[player].shares(start, padded[start : start + self.chunk])
             won.append(win[..., 0])
             live.append(alive[..., 0])
         total_won, total_live = np.concatenate(won), np.concatenate(live)

@@ -36,8 +36,7 @@ class Folds:
     """The live weight each hand of one player meets, against the other's range (any level)."""
 
     incidence: F32  # (opposing hands, 52): 1 where the hand holds the card
-    first: I64  # (hands,) this player's cards
-    second: I64
+    mine: F32  # (52, hands): 1 where this player's hand holds the card
     same: I64  # (hands,) the same hand's index in the other range, or 0
     has_same: F32  # (hands,) 1 where the other range holds the same hand
 
@@ -46,17 +45,40 @@ class Folds:
         incidence = np.zeros((len(theirs), 52), dtype=np.float32)
         incidence[np.arange(len(theirs)), theirs[:, 0]] = 1
         incidence[np.arange(len(theirs)), theirs[:, 1]] = 1
+        holds = np.zeros((52, len(mine)), dtype=np.float32)
+        holds[mine[:, 0], np.arange(len(mine))] = 1
+        holds[mine[:, 1], np.arange(len(mine))] = 1
         where = {(int(a), int(b)): i for i, (a, b) in enumerate(theirs)}
         same = np.array([where.get((int(a), int(b)), -1) for a, b in mine], dtype=np.int64)
-        return cls(incidence, mine[:, 0].astype(np.int64), mine[:, 1].astype(np.int64),
-                   np.maximum(same, 0), (same >= 0).astype(np.float32))  # fmt: skip
+        return cls(incidence, holds, np.maximum(same, 0), (same >= 0).astype(np.float32))
 
     def live(self, reach: F32) -> F32:
-        """``live(h)`` for each deal (row) of `reach`, a (deals, opposing hands) array."""
-        by_card = reach @ self.incidence
-        out: F32 = reach.sum(axis=1, keepdims=True) - by_card[:, self.first] - by_card[:, self.second]
-        out += reach[:, self.same] * self.has_same
+        """``live(h)`` for each deal (row) of `reach`, a (deals, opposing hands) array. The card sums
+        go back to hands by a product with a 0/1 matrix: faster than two column gathers."""
+        out: F32 = np.asarray((reach @ self.incidence) @ self.mine, dtype=np.float32)
+        np.subtract(reach.sum(axis=1, keepdims=True), out, out=out)
+        out += np.take(reach, self.same, axis=1) * self.has_same
         return out
+
+
+_BLOCK = 16
+"""Rows a block of the blocked running sum (`_running_sum`)."""
+
+
+def _padded(width: int) -> int:
+    return -(-width // _BLOCK) * _BLOCK
+
+
+def _running_sum(rows: F32, lower: F32) -> F32:
+    """Running sums down axis 1 of (boards, n, K), n a multiple of `_BLOCK`: each block's sums by a
+    product with a lower-triangular matrix of ones (BLAS), then each block's carry from the blocks
+    before. Measured 3x faster than np.cumsum over that axis (0.25 against 0.84 ms for 4 x 580 x 105)."""
+    boards, n, k = rows.shape
+    blocks = np.matmul(lower, rows.reshape(boards, n // _BLOCK, _BLOCK, k))
+    carry = np.cumsum(blocks[:, :-1, -1, :], axis=1)
+    blocks[:, 1:] += carry[:, :, None, :]
+    out: F32 = blocks.reshape(boards, n, k)
+    return out
 
 
 @attrs.frozen
@@ -64,69 +86,91 @@ class Showdowns:
     """Showdown shares of one player's hands on every final board, in chunks of `chunk` boards.
 
     Index arrays point into one chunk's arrays flattened to rows: the opposing weights (``H + 1``
-    rows a board, the last a zero), their running sum in strength order (``H + 1`` rows a board),
-    and the running sum over (card, strength) order (``2H + 1`` rows a board).
+    rows a board, the last a zero); their running sum in strength order (`first` rows a board, the
+    first a zero so that row p holds the sum of the p weakest); and the running sum over (card,
+    strength) order (`second` rows a board, likewise).
     """
 
     chunk: int
     hands: int  # opposing hands
-    order: npt.NDArray[np.int32]  # (boards, H): rows of the weights in strength order
-    below: npt.NDArray[np.int32]  # (boards, mine): rows of the running sum, strictly below
-    upto: npt.NDArray[np.int32]  # ... below or level
-    entries: npt.NDArray[np.int32]  # (boards, 2H): rows of the weights in (card, strength) order
-    card_rows: npt.NDArray[np.int32]  # (boards, mine, 6): a's start, below, upto; b's the same
-    card_ends: npt.NDArray[np.int32]  # (boards, mine, 2): the end of a's and b's runs
+    first: int
+    second: int
+    order: npt.NDArray[np.int32]  # (boards, first): rows of the weights in strength order
+    entries: npt.NDArray[np.int32]  # (boards, second): rows of the weights in (card, strength) order
+    levels: npt.NDArray[np.int32]  # (boards, mine, 2): rows of the first sum, strictly below and up to
+    cards: npt.NDArray[np.int32]  # (boards, mine, 8): rows of the second: a's start, below, upto, b's; ends
     same: npt.NDArray[np.int32]  # (boards, mine): the row of the same hand's weight, or the zero row
+    lower: F32 = attrs.field(factory=lambda: np.tril(np.ones((_BLOCK, _BLOCK), dtype=np.float32)))
 
     @classmethod
-    def build(cls, mine: npt.NDArray[np.int8], theirs: npt.NDArray[np.int8],
-              mine_strength: npt.NDArray[np.int32], their_strength: npt.NDArray[np.int32],
-              chunk: int) -> Showdowns:  # fmt: skip
+    def build(
+        cls,
+        mine: npt.NDArray[np.int8],
+        theirs: npt.NDArray[np.int8],
+        mine_strength: npt.NDArray[np.int32],
+        their_strength: npt.NDArray[np.int32],
+        chunk: int,
+    ) -> Showdowns:
         boards, count = their_strength.shape
         local = np.arange(boards, dtype=np.int64) % chunk
+        first, second = _padded(count + 1), _padded(2 * count + 1)
         order = np.argsort(their_strength, axis=1, kind="stable")
         sorted_keys = np.take_along_axis(their_strength, order, axis=1).astype(np.int64)
         sorted_keys += np.arange(boards, dtype=np.int64)[:, None] * _KEY
         query = mine_strength.astype(np.int64) + np.arange(boards, dtype=np.int64)[:, None] * _KEY
-        flat = sorted_keys.reshape(-1)
         offset = np.arange(boards, dtype=np.int64)[:, None] * count
-        sum_rows = local[:, None] * (count + 1)
-
-        def rows_in_sum(side: str) -> npt.NDArray[np.int32]:
-            return (np.searchsorted(flat, query, side=side) - offset + sum_rows).astype(np.int32)  # type: ignore[call-overload,no-any-return]
-
-        below, upto = rows_in_sum("left"), rows_in_sum("right")
-        entries, card_rows, card_ends = _card_runs(mine, theirs, mine_strength, their_strength, local)
+        levels = [
+            np.searchsorted(sorted_keys.reshape(-1), query, side=side) - offset for side in ("left", "right")
+        ]
+        entries, cards = _card_runs(mine, theirs, mine_strength, their_strength)
         same_index = Folds.build(mine, theirs)
         same = np.where(same_index.has_same > 0, same_index.same, count)[None, :] + local[:, None] * (
             count + 1
         )
-        return cls(chunk, count, (order + local[:, None] * (count + 1)).astype(np.int32), below, upto,
-                   entries, card_rows, card_ends, same.astype(np.int32))  # fmt: skip
+        weight_rows = local[:, None] * (count + 1)
+        return cls(
+            chunk,
+            count,
+            first,
+            second,
+            _list(order + weight_rows, first, weight_rows + count),
+            _list(entries + weight_rows, second, weight_rows + count),
+            (np.stack(levels, axis=-1) + (local * first)[:, None, None]).astype(np.int32),
+            (cards + (local * second)[:, None, None]).astype(np.int32),
+            same.astype(np.int32),
+        )
 
     def shares(self, start: int, weights: F32) -> tuple[F32, F32]:
-        """For the boards ``start:start + len(weights)``, given the opposing `weights` (boards, H, K):
-        each hand's weight won (half of a tie) and its live weight, both (boards, mine, K)."""
-        boards, count, k = weights.shape
+        """For the boards ``start:start + len(weights)``, given the opposing `weights` (boards, H + 1,
+        K; row H zero): each hand's weight won (half of a tie) and its live weight, (boards, mine, K)."""
+        boards, _, k = weights.shape
         stop = start + boards
-        padded = np.zeros((boards, count + 1, k), dtype=np.float32)
-        padded[:, :count] = weights
-        rows = padded.reshape(-1, k)
-        total = np.zeros((boards, count + 1, k), dtype=np.float32)
-        np.cumsum(rows[self.order[start:stop]], axis=1, out=total[:, 1:])
-        sums = total.reshape(-1, k)
-        by_card = np.zeros((boards, 2 * count + 1, k), dtype=np.float32)
-        np.cumsum(rows[self.entries[start:stop]], axis=1, out=by_card[:, 1:])
-        runs = by_card.reshape(-1, k)[self.card_rows[start:stop]]  # (boards, mine, 6, K)
-        ends = by_card.reshape(-1, k)[self.card_ends[start:stop]]  # (boards, mine, 2, K)
-        below, upto = sums[self.below[start:stop]], sums[self.upto[start:stop]]
-        a_start, a_below, a_upto, b_start, b_below, b_upto = (runs[:, :, i] for i in range(6))
+        rows = weights.reshape(-1, k)
+        by_level = _running_sum(rows[self.order[start:stop]], self.lower)
+        by_card = _running_sum(rows[self.entries[start:stop]], self.lower)
+        levels = by_level.reshape(-1, k)[self.levels[start:stop]]  # (boards, mine, 2, K)
+        cards = by_card.reshape(-1, k)[self.cards[start:stop]]  # (boards, mine, 8, K)
         same = rows[self.same[start:stop]]
-        win = below - (a_below - a_start) - (b_below - b_start)
-        tie = (upto - below) - (a_upto - a_below) - (b_upto - b_below) + same
-        live = total[:, count:] - (ends[:, :, 0] - a_start) - (ends[:, :, 1] - b_start) + same
-        win += 0.5 * tie
-        return win, live
+        starts = cards[:, :, 0] + cards[:, :, 3]
+        # Won = below - a's below - b's below; a tie (up to - below, likewise) counts half; the same
+        # hand was taken off twice from the ties and the live weight, so it is added back.
+        won = levels[:, :, 0] + levels[:, :, 1]
+        for column in (1, 2, 4, 5):
+            won -= cards[:, :, column]
+        won += same
+        won *= np.float32(0.5)
+        won += starts
+        live = by_level[:, self.hands : self.hands + 1] - cards[:, :, 6] - cards[:, :, 7]
+        live += starts
+        live += same
+        return won, live
+
+
+def _list(rows: npt.NDArray[np.int64], width: int, zero: npt.NDArray[np.int64]) -> npt.NDArray[np.int32]:
+    """Each board's rows after a leading zero row, padded with zero rows to `width`."""
+    out = np.repeat(zero, width, axis=1)
+    out[:, 1 : 1 + rows.shape[1]] = rows
+    return out.astype(np.int32)
 
 
 def _card_runs(
@@ -134,30 +178,28 @@ def _card_runs(
     theirs: npt.NDArray[np.int8],
     mine_strength: npt.NDArray[np.int32],
     their_strength: npt.NDArray[np.int32],
-    local: I64,
-) -> tuple[npt.NDArray[np.int32], ...]:
-    """The opposing hands holding each card, in strength order, as rows of a running sum."""
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The opposing hands holding each card, in strength order (each board's order of hands), and
+    for each of my hands the positions in it of: its first card's run start, the end of the hands
+    below it and of those up to it in that run; the same for its second card; each run's end."""
     boards, count = their_strength.shape
     cards = theirs.reshape(-1).astype(np.int64)  # entry 2j and 2j+1: hand j's two cards
     keys = cards[None, :] * _KEY + np.repeat(their_strength, 2, axis=1)
     order = np.argsort(keys, axis=1, kind="stable")
     width = 2 * count
-    sorted_keys = np.take_along_axis(keys, order, axis=1) + np.arange(boards, dtype=np.int64)[:, None] * (
-        52 * _KEY
-    )
-    flat = sorted_keys.reshape(-1)
-    starts = np.concatenate([[0], np.cumsum(np.bincount(cards, minlength=52))])
     base = np.arange(boards, dtype=np.int64)[:, None] * (52 * _KEY)
-    sum_base = local[:, None] * (width + 1)
+    flat = (np.take_along_axis(keys, order, axis=1) + base).reshape(-1)
+    starts = np.concatenate([[0], np.cumsum(np.bincount(cards, minlength=52))])
     offset = np.arange(boards, dtype=np.int64)[:, None] * width
-    columns = []
-    ends = []
+    columns: list[npt.NDArray[np.int64]] = []
     for side in (0, 1):
         card = mine[:, side].astype(np.int64)[None, :]
         query = base + card * _KEY + mine_strength
-        columns.append(np.broadcast_to(starts[card] + sum_base, query.shape))
-        columns.append(np.searchsorted(flat, query, side="left") - offset + sum_base)
-        columns.append(np.searchsorted(flat, query, side="right") - offset + sum_base)
-        ends.append(np.broadcast_to(starts[card + 1] + sum_base, query.shape))
-    entries = (order // 2 + local[:, None] * (count + 1)).astype(np.int32)
-    return entries, np.stack(columns, axis=-1).astype(np.int32), np.stack(ends, axis=-1).astype(np.int32)
+        columns.append(np.broadcast_to(starts[card], query.shape))
+        columns.append(np.searchsorted(flat, query, side="left") - offset)
+        columns.append(np.searchsorted(flat, query, side="right") - offset)
+    for side in (0, 1):
+        columns.append(
+            np.broadcast_to(starts[mine[:, side].astype(np.int64) + 1][None, :], (boards, len(mine)))
+        )
+    return order // 2, np.stack(columns, axis=-1)
