@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -170,6 +171,8 @@ def main() -> None:
             flush=True,
         )
         del game
+        times: dict[int, float] = {}
+        target = accuracy
         for threads in map(int, args.threads.split(",")):
             with tempfile.TemporaryDirectory() as folder:
                 seconds, reached, iterations, dumped = run_texassolver(
@@ -179,18 +182,21 @@ def main() -> None:
                     threads,
                     accuracy,
                     Path(folder),
-                    dump=name == "R1" and threads == 1,
+                    dump=name == "R1" and threads == 1 and args.reference is not None,
                 )
+                times[threads] = seconds
                 line = f"{reached:.3f}% in {seconds:.2f} s ({iterations} iterations)"
-                print(f"  TexasSolver, {threads} thread(s): {line}")
+                print(f"  TexasSolver, {threads} thread(s): {line}", flush=True)
                 if dumped is not None and args.reference:
                     _reference(spot, config, dumped, args.reference)
             if threads == 1:
                 target = reached
         mine, mine_reached, mine_iterations, _ = ours(spot, config, target)
+        ratios = ", ".join(f"{mine / t:.2f}x the time of {n} thread(s)" for n, t in times.items())
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
         print(
-            f"  holdem: {mine_reached:.3f}% in {mine:.2f} s ({mine_iterations} iterations), "
-            f"{mine / seconds if threads == 1 else 0:.2f}",
+            f"  holdem: {mine_reached:.3f}% in {mine:.2f} s ({mine_iterations} iterations): {ratios}; "
+            f"peak memory of this process so far {peak:.2f} GB",
             flush=True,
         )
     sys.exit(0)

@@ -95,10 +95,19 @@ class Solution:
 
     @classmethod
     def of(
-        cls, game: Game, config: TreeConfig, exploitability: float, seconds: float, interrupted: bool
+        cls,
+        game: Game,
+        config: TreeConfig,
+        seconds: float,
+        interrupted: bool,
+        measured: tuple[float, tuple[float, float]] | None = None,
     ) -> Solution:
-        _, evs, _ = game.exploitability()
-        return cls(game, config, exploitability, seconds, interrupted, evs)
+        """The solution of `game` as it stands; `measured` is its exploitability and values when
+        they were just measured (else they are measured here)."""
+        if measured is None:
+            exploitability, values, _ = game.exploitability()
+            measured = (exploitability, values)
+        return cls(game, config, measured[0], seconds, interrupted, measured[1])
 
     @property
     def spot(self) -> Spot:
@@ -135,6 +144,13 @@ class Solution:
             ev=np.where(weights > 0, ev, np.nan).astype(np.float64),
             equity=equity.astype(np.float64),
         )
+
+    def reach(self, path: str = "") -> tuple[F64, F64]:
+        """Both players' ranges at the decision `path` leads to: each hand's range weight times the
+        chance that player's own actions led there (the other's range, for each player)."""
+        index, deal = _walk(self.game, path)
+        (reach, _) = self.game.at_node(index)
+        return reach[0][deal].astype(np.float64), reach[1][deal].astype(np.float64)
 
     def to_dict(self, path: str = "") -> dict[str, Any]:
         """The solve and one node as JSON-ready data."""
@@ -182,9 +198,7 @@ def load(path: str | Path, *, max_memory: int | None = None) -> Solution:
             raise
         raise SolverError(f"cannot read the solution {str(path)!r}: {error}") from None
     game.iterations = int(meta["iterations"])
-    return Solution.of(
-        game, config, float(meta["exploitability"]), float(meta["seconds"]), bool(meta["interrupted"])
-    )
+    return Solution.of(game, config, float(meta["seconds"]), bool(meta["interrupted"]))
 
 
 def _walk(game: Game, path: str) -> tuple[int, int]:

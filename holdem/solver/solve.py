@@ -42,9 +42,11 @@ def solve(
     check_every: int = 10,
     progress: Callable[[Progress], None] | None = None,
     max_memory: int | None = None,
+    max_seconds: float | None = None,
 ) -> Solution:
-    """Solve `spot` until the exploitability is at most `accuracy` percent of the pot, or for
-    `max_iterations`. Ctrl-C stops early and keeps the strategies so far (`Solution.interrupted`)."""
+    """Solve `spot` until the exploitability is at most `accuracy` percent of the pot, for
+    `max_iterations`, or until `max_seconds` have passed (checked after each iteration, the tree's
+    building included). Ctrl-C stops early and keeps the strategies so far (`Solution.interrupted`)."""
     if not 0 <= accuracy < float("inf"):
         raise SolverError(f"accuracy must be a percentage of the pot of at least 0, got {accuracy!r}")
     for name, value in (("max_iterations", max_iterations), ("check_every", check_every)):
@@ -52,19 +54,22 @@ def solve(
             raise SolverError(f"{name} must be a whole number of at least 1, got {value!r}")
     started = time.perf_counter()
     game = build_game(spot, config, max_memory=max_memory)
-    exploitability, checked = float("inf"), -1
+    measured: tuple[float, tuple[float, float]] | None = None
+    checked = -1
     interrupted = False
     try:
         while game.iterations < max_iterations:
             game.iterate()
-            if game.iterations % check_every == 0 or game.iterations == max_iterations:
-                exploitability, checked = game.exploitability()[0], game.iterations
+            out_of_time = max_seconds is not None and time.perf_counter() - started > max_seconds
+            if game.iterations % check_every == 0 or game.iterations == max_iterations or out_of_time:
+                exploitability, values, _ = game.exploitability()
+                measured, checked = (exploitability, values), game.iterations
                 if progress is not None:
                     progress(Progress(game.iterations, exploitability, time.perf_counter() - started))
-                if exploitability <= accuracy:
+                if exploitability <= accuracy or out_of_time:
                     break
     except KeyboardInterrupt:
         interrupted = True
     if checked != game.iterations:
-        exploitability = game.exploitability()[0]
-    return Solution.of(game, config, exploitability, time.perf_counter() - started, interrupted)
+        measured = None
+    return Solution.of(game, config, time.perf_counter() - started, interrupted, measured)
