@@ -52,6 +52,7 @@ BUILT_IN = {
     "scripted": "holdem.bots.simple:ScriptedBot",
     "equity": "holdem.bots.equity:EquityBot",
     "pushfold": "holdem.pushfold.bot:PushFoldBot",
+    "solver": "holdem.solver.bot:SolverBot",
     "tight-aggressive": "holdem.bots.styles:TightAggressive",
     "loose-aggressive": "holdem.bots.styles:LooseAggressive",
     "rock": "holdem.bots.styles:Rock",
