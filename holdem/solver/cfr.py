@@ -112,12 +112,13 @@ class Game:
 
     def _update_regrets(self, pos: float) -> Decide:
         def at(index: int, children: list[list[F32]]) -> list[F32]:
-            values = [child[0] for child in children]
-            value = _weighted(self.current(index), values)
+            # Whole-node operations, not one per action: a river iteration is mostly NumPy's
+            # per-call cost (the stack and three passes against two calls an action).
+            values = np.stack([child[0] for child in children])
+            value = (self.current(index) * values).sum(axis=0)
             regrets = self.regrets[index]
-            for a, child in enumerate(values):
-                regrets[a] += child
-                regrets[a] -= value
+            values -= value
+            regrets += values
             regrets *= np.where(regrets > 0, np.float32(pos), np.float32(0.5))
             del self.strategies[index]
             return [value]
@@ -142,13 +143,13 @@ class Game:
                     for child in node.children:
                         reach[child] = here
                     continue
-                sigma = strategy(i)
+                children = here * strategy(i)  # every child's reach in one product
                 if decay is not None:
                     sums = self.sums[i]
                     sums *= np.float32(decay)
-                    sums += here * sigma
+                    sums += children
                 for a, child in enumerate(node.children):
-                    reach[child] = here * sigma[a]
+                    reach[child] = children[a]
             elif node.kind == Kind.CHANCE:
                 grown = np.repeat(here, deals.fanout[node.level], axis=0)
                 reach[node.children[0]] = grown * deals.live[node.level + 1][player]
