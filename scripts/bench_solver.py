@@ -2,9 +2,11 @@
 
 The spots are TexasSolver input files (scripts/solver_spots: a river, a turn and a flop spot). For
 each, TexasSolver is run single-threaded and with 2 threads (its time from its own log, not counting
-its start-up), then `holdem.solver` to the exploitability TexasSolver reached, and the times and
-their ratio are printed. On the river spot TexasSolver's strategy is also read back from its JSON
-and measured by our exact best response (the same tree, the same game), to compare values.
+its start-up), then `holdem.solver` to the same exploitability, and the times and their ratios are
+printed. On the river and the turn TexasSolver's strategy is read back from its JSON and measured by
+our exact best response (on the turn it divides a card's chance by 46 or 47, not 44, so it solves a
+slightly different game and is more exploitable than it reports): ours is run to that. On the flop
+its whole strategy is too large to dump, and ours is run to the exploitability it reports.
 
     python scripts/bench_solver.py --texassolver PATH/console_solver --resources PATH/resources
 
@@ -24,6 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from holdem.cards.card import Card
 from holdem.solver import Sizes, Spot, TreeConfig, build_game, solve
 from holdem.solver.cfr import Game
 from holdem.solver.tree import STREETS, Kind
@@ -88,8 +91,8 @@ def run_texassolver(
             continue
         lines.append(line)
     out = folder / "strategy.json"
-    if dump:
-        lines += ["set_dump_rounds 1", f"dump_result {out}"]
+    if dump:  # every street, so that the strategy can be measured whole
+        lines += [f"set_dump_rounds {6 - len(spot_board(spot_file))}", f"dump_result {out}"]
     script = folder / "input.txt"
     script.write_text("\n".join(lines) + "\n")
     env = {**os.environ, "OMP_NUM_THREADS": str(threads)}
@@ -105,6 +108,14 @@ def run_texassolver(
     return last["time_ms"] / 1000, last["exploitibility"], last["iteration"], out if dump else None
 
 
+def spot_board(spot_file: Path) -> list[str]:
+    """The board cards of a TexasSolver input file."""
+    for line in spot_file.read_text().splitlines():
+        if line.startswith("set_board "):
+            return line.split(" ", 1)[1].split(",")
+    raise ValueError(f"no board in {spot_file}")
+
+
 def ours(spot: Spot, config: TreeConfig, accuracy: float) -> tuple[float, float, int, Any]:
     """Our seconds to `accuracy` (tree and arrays built inside the timing), checking every 10."""
     start = time.perf_counter()
@@ -113,40 +124,53 @@ def ours(spot: Spot, config: TreeConfig, accuracy: float) -> tuple[float, float,
 
 
 def load_texassolver_strategy(game: Game, path: Path) -> None:
-    """Put TexasSolver's river strategy into `game`'s strategy sums (a river spot: no chance nodes)."""
+    """Put TexasSolver's strategy (its JSON, every street dumped) into `game`'s strategy sums, deal by
+    deal; a hand it does not list (it holds the card dealt) keeps sums of zero, read as uniform."""
     data = json.loads(path.read_text())
-    names = [[_cards(game, p, i) for i in range(len(game.spot.ranges[p]))] for p in (0, 1)]
-
-    def walk(index: int, node: dict[str, Any]) -> None:
-        ours_node = game.nodes[index]
-        if ours_node.kind != Kind.ACTION:
-            return
-        player = ours_node.player
-        street_start = min(ours_node.put_in)
-        mapping = []
-        for action in node["actions"]:
-            word, _, amount = action.partition(" ")
-            if word in ("CHECK", "CALL", "FOLD"):
-                mapping.append(ours_node.actions.index({"CHECK": "x", "CALL": "c", "FOLD": "f"}[word]))
-            else:
-                total = ours_node.put_in[player] - street_start + round(float(amount))
-                mapping.append(ours_node.actions.index(f"{'b' if word == 'BET' else 'r'}{total}"))
-        sums = game.sums[index]
+    names = [{_cards(game, p, i): i for i in range(len(game.spot.ranges[p]))} for p in (0, 1)]
+    for p in (0, 1):
+        names[p].update({name[2:] + name[:2]: i for name, i in list(names[p].items())})
+    board = {card.index for card in game.spot.board}
+    for sums in game.sums.values():
         sums[...] = 0
-        strategy = node["strategy"]["strategy"]
-        for h, name in enumerate(names[player]):
-            probabilities = strategy[name]
-            for column, p in zip(mapping, probabilities, strict=True):
-                sums[column, 0, h] = p
-        for action, child in node.get("childrens", {}).items():
-            walk(ours_node.children[mapping[node["actions"].index(action)]], child)
 
-    walk(0, data)
+    def action_node(index: int, node: dict[str, Any], deal: int) -> None:
+        ours_node = game.nodes[index]
+        mapping = [_column(ours_node, action) for action in node["actions"]]
+        sums = game.sums[index]
+        for hand, probabilities in node["strategy"]["strategy"].items():
+            h = names[ours_node.player].get(hand)
+            if h is not None:
+                for column, p in zip(mapping, probabilities, strict=True):
+                    sums[column, deal, h] = p
+        for action, child in node.get("childrens", {}).items():
+            walk(ours_node.children[mapping[node["actions"].index(action)]], child, deal)
+
+    def walk(index: int, node: dict[str, Any], deal: int) -> None:
+        ours_node = game.nodes[index]
+        if ours_node.kind == Kind.ACTION:
+            action_node(index, node, deal)
+        elif ours_node.kind == Kind.CHANCE:
+            dealt = board | {int(c) for c in game.deals.cards[ours_node.level][deal]}
+            for text, child in node.get("dealcards", {}).items():
+                card = Card.from_str(text).index
+                if card not in dealt:
+                    position = sum(1 for c in range(card) if c not in dealt)
+                    walk(ours_node.children[0], child, deal * game.deals.fanout[ours_node.level] + position)
+
+    walk(0, data, 0)
+
+
+def _column(node: Any, action: str) -> int:
+    """Our action's index for TexasSolver's: its amounts are the chips the player adds."""
+    word, _, amount = action.partition(" ")
+    if word in ("CHECK", "CALL", "FOLD"):
+        return int(node.actions.index({"CHECK": "x", "CALL": "c", "FOLD": "f"}[word]))
+    total = node.put_in[node.player] - node.base + round(float(amount))
+    return int(node.actions.index(f"{'b' if word == 'BET' else 'r'}{total}"))
 
 
 def _cards(game: Game, player: int, index: int) -> str:
-    from holdem.cards.card import Card
-
     a, b = game.spot.ranges[player].cards[index]
     return f"{Card.from_index(int(a))}{Card.from_index(int(b))}"
 
@@ -182,15 +206,17 @@ def main() -> None:
                     threads,
                     accuracy,
                     Path(folder),
-                    dump=name == "R1" and threads == 1 and args.reference is not None,
+                    dump=name in ("R1", "T1") and threads == 1,
                 )
                 times[threads] = seconds
                 line = f"{reached:.3f}% in {seconds:.2f} s ({iterations} iterations)"
                 print(f"  TexasSolver, {threads} thread(s): {line}", flush=True)
-                if dumped is not None and args.reference:
-                    _reference(spot, config, dumped, args.reference)
-            if threads == 1:
-                target = reached
+                if threads == 1:
+                    target = reached
+                if dumped is not None:
+                    target = _exact(spot, config, dumped)
+                    if name == "R1" and args.reference:
+                        _reference(spot, config, dumped, args.reference)
         mine, mine_reached, mine_iterations, _ = ours(spot, config, target)
         ratios = ", ".join(f"{mine / t:.2f}x the time of {n} thread(s)" for n, t in times.items())
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
@@ -200,6 +226,16 @@ def main() -> None:
             flush=True,
         )
     sys.exit(0)
+
+
+def _exact(spot: Spot, config: TreeConfig, dumped: Path) -> float:
+    """TexasSolver's strategy measured by our exact best response (exact chance on the turn)."""
+    game = build_game(spot, config)
+    load_texassolver_strategy(game, dumped)
+    exploitability, values, _ = game.exploitability()
+    print(f"  TexasSolver's strategy by our exact best response: {exploitability:.3f}% of the pot, "
+          f"worth {values[0]:.3f} to the player out of position", flush=True)  # fmt: skip
+    return exploitability
 
 
 def _reference(spot: Spot, config: TreeConfig, dumped: Path, out: Path) -> None:

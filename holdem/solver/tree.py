@@ -126,6 +126,7 @@ class Node:
     parent: int = -1
     children: tuple[int, ...] = ()
     actions: tuple[str, ...] = ()
+    base: int = 0  # what each player had put in when the street began (amounts are named from it)
 
 
 @attrs.frozen
@@ -158,7 +159,9 @@ class _Builder:
 
     def street(self, street: int, level: int, put_in: tuple[int, int], parent: int, donk: bool) -> int:
         """A street's first decision (out of position first)."""
-        return self.decide(street, level, put_in, parent, player=0, facing=None, raises=0, donk=donk)
+        return self.decide(
+            street, level, put_in, parent, player=0, facing=None, raises=0, donk=donk, base=put_in[0]
+        )
 
     def decide(
         self,
@@ -170,24 +173,24 @@ class _Builder:
         player: int,
         facing: tuple[int, int] | None,
         raises: int,
+        base: int,
         donk: bool = False,
     ) -> int:
         """A decision of `player`; `facing` is (the bet's level, its raise size) when there is one."""
-        index = self.add(Node(Kind.ACTION, street, level, put_in, player, parent))
+        index = self.add(Node(Kind.ACTION, street, level, put_in, player, parent, base=base))
         children: list[int] = []
         actions: list[str] = []
         other = 1 - player
-        street_start = min(put_in)  # both players had put in the same amount when the street began
         if facing is None:
-            children.append(self.after_check(street, level, put_in, index, player))
+            children.append(self.after_check(street, level, put_in, index, player, base))
             actions.append("x")
             for amount in self.bets(street, player, put_in, donk):
                 chips = _with(put_in, player, amount)
                 children.append(
                     self.decide(street, level, chips, index, player=other,
-                                facing=(amount, amount - street_start), raises=0)
+                                facing=(amount, amount - base), raises=0, base=base)
                 )  # fmt: skip
-                actions.append(f"b{amount - street_start}")
+                actions.append(f"b{amount - base}")
             self.link(index, children, actions)
             return index
         children.append(self.add(Node(Kind.FOLD, street, level, put_in, player, index)))
@@ -195,19 +198,21 @@ class _Builder:
         children.append(self.after_call(street, level, _with(put_in, player, put_in[other]), index))
         actions.append("c")
         if raises < self.config.raise_cap and put_in[other] < self.stack:
-            for amount in self.raise_amounts(street, player, put_in, facing):
+            for amount in self.raise_amounts(street, player, put_in, facing, base):
                 chips = _with(put_in, player, amount)
                 children.append(
                     self.decide(street, level, chips, index, player=other,
-                                facing=(amount, amount - put_in[other]), raises=raises + 1)
+                                facing=(amount, amount - put_in[other]), raises=raises + 1, base=base)
                 )  # fmt: skip
-                actions.append(f"r{amount - street_start}")
+                actions.append(f"r{amount - base}")
         self.link(index, children, actions)
         return index
 
-    def after_check(self, street: int, level: int, put_in: tuple[int, int], parent: int, player: int) -> int:
+    def after_check(
+        self, street: int, level: int, put_in: tuple[int, int], parent: int, player: int, base: int
+    ) -> int:
         if player == 0:
-            return self.decide(street, level, put_in, parent, player=1, facing=None, raises=0)
+            return self.decide(street, level, put_in, parent, player=1, facing=None, raises=0, base=base)
         return self.next_street(street, level, put_in, parent, donk=False)
 
     def after_call(self, street: int, level: int, put_in: tuple[int, int], parent: int) -> int:
@@ -241,19 +246,18 @@ class _Builder:
         return self.finish(amounts, put_in, player, sizes.allin, floor=put_in[player] + 1)
 
     def raise_amounts(
-        self, street: int, player: int, put_in: tuple[int, int], facing: tuple[int, int]
+        self, street: int, player: int, put_in: tuple[int, int], facing: tuple[int, int], base: int
     ) -> list[int]:
         sizes = self.config.of(street, player)
         level, size = facing
         to_call = level - put_in[player]
         after_call = self.pot + 2 * level
-        street_start = min(put_in)
         amounts = []
         for form, number in sizes.raises:
             if form == "pot":
                 amounts.append(put_in[player] + to_call + _chips(number * after_call))
             else:
-                amounts.append(street_start + _chips(number * (level - street_start)))
+                amounts.append(base + _chips(number * (level - base)))
         return self.finish(amounts, put_in, player, sizes.allin, floor=level + max(size, 1))
 
     def finish(
