@@ -33,6 +33,9 @@ __all__ = ["Game", "Values"]
 
 F32 = npt.NDArray[np.float32]
 Decide = Callable[[int, list[list[F32]]], list[F32]]
+ALPHA, BETA, GAMMA = 1.5, 0.0, 2.0
+"""DCFR's discounts: positive regrets by t^ALPHA / (t^ALPHA + 1), negative ones by t^BETA / (t^BETA + 1),
+the average strategy's past by ((t - 1) / t)^GAMMA."""
 _CHUNK_NUMBERS = 1 << 17  # stacked showdown weights a chunk (512 kB: the best of 2^13 to 2^19, turn spot)
 
 
@@ -104,13 +107,14 @@ class Game:
         """One DCFR iteration: a pass for each player."""
         self.iterations += 1
         t = self.iterations
-        pos = t**1.5 / (t**1.5 + 1)
-        decay = ((t - 1) / t) ** 2
+        pos = t**ALPHA / (t**ALPHA + 1)
+        neg = t**BETA / (t**BETA + 1)
+        decay = ((t - 1) / t) ** GAMMA
         for player in (0, 1):
             reach = self._reach(1 - player, self.current, decay)
-            self._values(player, reach, self._update_regrets(pos))
+            self._values(player, reach, self._update_regrets(pos, neg))
 
-    def _update_regrets(self, pos: float) -> Decide:
+    def _update_regrets(self, pos: float, neg: float) -> Decide:
         def at(index: int, children: list[list[F32]]) -> list[F32]:
             # Whole-node operations, not one per action: a river iteration is mostly NumPy's
             # per-call cost (the stack and three passes against two calls an action).
@@ -119,7 +123,7 @@ class Game:
             regrets = self.regrets[index]
             values -= value
             regrets += values
-            regrets *= np.where(regrets > 0, np.float32(pos), np.float32(0.5))
+            regrets *= np.where(regrets > 0, np.float32(pos), np.float32(neg))
             del self.strategies[index]
             return [value]
 
