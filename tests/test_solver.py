@@ -331,3 +331,19 @@ def test_a_file_with_an_unknown_setting_is_refused_by_name(
     )
     assert 2 == main(["solve", str(spot), "--quiet"])
     assert "unknown setting 'bet_sizes'" in capsys.readouterr().err
+
+
+def test_a_file_that_is_no_saved_solution_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--load of a file that is not a saved solution (text, or an .npz without one) says so."""
+    from holdem.cli import main
+
+    text = tmp_path / "notes.npz"
+    text.write_text("not a solution")
+    assert 2 == main(["solve", "--load", str(text)])
+    assert "cannot read the solution" in capsys.readouterr().err
+    other = tmp_path / "other.npz"
+    np.savez(other, meta=np.array('{"format": "something else"}'))
+    assert 2 == main(["solve", "--load", str(other)])
+    assert f"{str(other)!r} is not a saved holdem solution" in capsys.readouterr().err
