@@ -154,9 +154,11 @@ def load_texassolver_strategy(game: Game, path: Path) -> None:
             dealt = board | {int(c) for c in game.deals.cards[ours_node.level][deal]}
             for text, child in node.get("dealcards", {}).items():
                 card = Card.from_str(text).index
-                if card not in dealt:
-                    position = sum(1 for c in range(card) if c not in dealt)
-                    walk(ours_node.children[0], child, deal * game.deals.fanout[ours_node.level] + position)
+                if card in dealt:
+                    continue
+                row, renamed = game.deals.child(ours_node.level, deal, card)
+                if renamed is None:  # a card our solver deals (a card of a suit alike stands for it)
+                    walk(ours_node.children[0], child, row)
 
     walk(0, data, 0)
 

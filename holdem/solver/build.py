@@ -30,7 +30,7 @@ class Report:
         """One line for a person."""
         return (
             f"tree: {self.actions:,} decisions, {self.chances:,} chance nodes, {self.terminals:,} ends; "
-            f"{self.deals:,} run-outs; about {self.memory / 2**20:,.0f} MB"
+            f"at most {self.deals:,} run-outs; about {self.memory / 2**20:,.0f} MB"
         )
 
 
@@ -71,9 +71,12 @@ def _physical_memory() -> int:
         return 8 << 30
 
 
-def build_game(spot: Spot, config: TreeConfig, *, max_memory: int | None = None) -> Game:
+def build_game(
+    spot: Spot, config: TreeConfig, *, max_memory: int | None = None, isomorphism: bool = True
+) -> Game:
     """The arrays for solving `spot`, refused in one line when they would not fit in `max_memory`
-    bytes (default: 80% of this machine's memory)."""
+    bytes (default: 80% of this machine's memory); with `isomorphism`, a card is not dealt where a
+    card of a suit alike stands for it (`holdem.solver.deals`)."""
     tree = build_tree(board_size=len(spot.board), pot=spot.pot, stack=spot.stack, config=config)
     report = estimate(spot, tree)
     limit = int(0.8 * _physical_memory()) if max_memory is None else max_memory
@@ -83,4 +86,6 @@ def build_game(spot: Spot, config: TreeConfig, *, max_memory: int | None = None)
             "use fewer bet or raise sizes, a lower raise cap, narrower ranges or a later street"
         )
     board = tuple(card.index for card in spot.board)
-    return Game(spot, tree, deal(board, (spot.ranges[0].cards, spot.ranges[1].cards)))
+    ranges = spot.ranges
+    weights = (ranges[0].weights, ranges[1].weights)
+    return Game(spot, tree, deal(board, (ranges[0].cards, ranges[1].cards), weights, isomorphism=isomorphism))

@@ -155,8 +155,7 @@ class Game:
                 for a, child in enumerate(node.children):
                     reach[child] = children[a]
             elif node.kind == Kind.CHANCE:
-                grown = np.repeat(here, deals.fanout[node.level], axis=0)
-                reach[node.children[0]] = grown * deals.live[node.level + 1][player]
+                reach[node.children[0]] = deals.down(node.level, here, player)
         return reach
 
     def _values(
@@ -192,9 +191,7 @@ class Game:
         return root
 
     def _chance_value(self, player: int, level: int, child: F32) -> F32:
-        live = self.deals.live[level + 1][player]
-        grown = (child * live).reshape(-1, self.deals.fanout[level], child.shape[1])
-        out: F32 = grown.sum(axis=1) / np.float32(self.deals.outs[level])
+        out: F32 = self.deals.up(level, child, player) / np.float32(self.deals.outs[level])
         return out
 
     def _fold_values(self, player: int, reach: Sequence[F32 | None]) -> list[tuple[int, F32]]:
@@ -280,7 +277,7 @@ class Game:
         deals = self.deals
         grown = reach
         for lower in range(level, deals.last):
-            grown = np.repeat(grown, deals.fanout[lower], axis=0) * deals.live[lower + 1][1 - player]
+            grown = deals.down(lower, grown, 1 - player)
         won, live = [], []
         padded = np.zeros((len(grown), grown.shape[1] + 1, 1), dtype=np.float32)
         padded[:, :-1, 0] = grown
@@ -290,9 +287,8 @@ class Game:
             live.append(alive[..., 0])
         total_won, total_live = np.concatenate(won), np.concatenate(live)
         for lower in range(deals.last - 1, level - 1, -1):
-            mask = deals.live[lower + 1][player]
-            total_won = (total_won * mask).reshape(-1, deals.fanout[lower], mask.shape[1]).sum(axis=1)
-            total_live = (total_live * mask).reshape(-1, deals.fanout[lower], mask.shape[1]).sum(axis=1)
+            total_won = deals.up(lower, total_won, player)
+            total_live = deals.up(lower, total_live, player)
         with np.errstate(invalid="ignore", divide="ignore"):
             out: F32 = total_won / total_live
         return out

@@ -20,6 +20,7 @@ from holdem.cards.card import RANK_CHARS, Card, format_cards, parse_cards
 from holdem.errors import InvalidCardError, SolverError
 from holdem.solver.build import build_game
 from holdem.solver.cfr import Game
+from holdem.solver.deals import swap_card
 from holdem.solver.spot import Spot
 from holdem.solver.tree import STREETS, Kind, Sizes, TreeConfig
 
@@ -119,38 +120,38 @@ class Solution:
 
     def node(self, path: str = "") -> NodeResult:
         """The decision reached by `path` (the root by default)."""
-        index, deal = _walk(self.game, path)
-        node = self.game.nodes[index]
-        player = node.player
-        (reach, values) = self.game.at_node(index)
+        spot = _walk(self.game, path)
+        node = self.game.nodes[spot.index]
+        player, deal, mine = node.player, spot.deal, spot.renamed[node.player]
+        (reach, values) = self.game.at_node(spot.index)
         hands = self.spot.ranges[player].cards
         weights = reach[player][deal].astype(np.float64)
         live_against = self.game.folds[player].live(reach[1 - player][deal : deal + 1])[0]
         with np.errstate(invalid="ignore", divide="ignore"):
             ev = values[player][deal] / live_against + node.put_in[player]
         equity = self.game.equity(player, node.level, reach[1 - player])[deal]
-        strategy = self.game.average(index)[:, deal, :].T.astype(np.float64)
-        dealt = self.game.deals.cards[node.level][deal]
+        strategy = self.game.average(spot.index)[:, deal, :].T.astype(np.float64)
         return NodeResult(
             path=" ".join(path.split()),
             player=player,
             street=STREETS[node.street],
-            board=(*self.spot.board, *(Card.from_index(int(c)) for c in dealt)),
+            board=(*self.spot.board, *(Card.from_index(c) for c in spot.dealt)),
             pot=self.spot.pot + sum(node.put_in),
             actions=node.actions,
             hands=tuple(format_cards((Card.from_index(int(a)), Card.from_index(int(b)))) for a, b in hands),
-            weights=weights,
-            strategy=strategy,
-            ev=np.where(weights > 0, ev, np.nan).astype(np.float64),
-            equity=equity.astype(np.float64),
+            weights=weights[mine],
+            strategy=strategy[mine],
+            ev=np.where(weights > 0, ev, np.nan).astype(np.float64)[mine],
+            equity=equity.astype(np.float64)[mine],
         )
 
     def reach(self, path: str = "") -> tuple[F64, F64]:
         """Both players' ranges at the decision `path` leads to: each hand's range weight times the
         chance that player's own actions led there (the other's range, for each player)."""
-        index, deal = _walk(self.game, path)
-        (reach, _) = self.game.at_node(index)
-        return reach[0][deal].astype(np.float64), reach[1][deal].astype(np.float64)
+        spot = _walk(self.game, path)
+        (reach, _) = self.game.at_node(spot.index)
+        first, second = (reach[p][spot.deal].astype(np.float64)[spot.renamed[p]] for p in (0, 1))
+        return first, second
 
     def to_dict(self, path: str = "") -> dict[str, Any]:
         """The solve and one node as JSON-ready data."""
@@ -201,18 +202,37 @@ def load(path: str | Path, *, max_memory: int | None = None) -> Solution:
     return Solution.of(game, config, float(meta["seconds"]), bool(meta["interrupted"]))
 
 
-def _walk(game: Game, path: str) -> tuple[int, int]:
+@attrs.frozen
+class _Place:
+    """Where a path leads: the node, the deal standing for its cards (suits maybe renamed), each
+    player's hands renamed into that deal's names, and the cards truly dealt."""
+
+    index: int
+    deal: int
+    renamed: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]
+    dealt: tuple[int, ...]
+
+
+def _walk(game: Game, path: str) -> _Place:
     """The node and deal a path leads to."""
     index, deal = 0, 0
-    board = {card.index for card in game.spot.board}
+    renamed = tuple(np.arange(len(r)) for r in game.spot.ranges)
+    swaps: list[tuple[int, int]] = []
+    real = [card.index for card in game.spot.board]
     for token in path.split():
         node = game.nodes[index]
         if node.kind == Kind.CHANCE:
             card = _card(token, path)
-            dealt = board | {int(c) for c in game.deals.cards[node.level][deal]}
-            if card in dealt:
+            if card in real:
                 raise SolverError(f"{token!r} in {path!r} is already on the board")
-            deal = deal * game.deals.fanout[node.level] + sum(1 for c in range(card) if c not in dealt)
+            real.append(card)
+            named = card
+            for swap in swaps:
+                named = swap_card(named, swap)
+            deal, mirror = game.deals.child(node.level, deal, named)
+            if mirror is not None:
+                swaps.append(mirror)
+                renamed = tuple(game.deals.renamed[mirror][p][renamed[p]] for p in (0, 1))
             index = node.children[0]
             continue
         if node.kind != Kind.ACTION:
@@ -227,7 +247,7 @@ def _walk(game: Game, path: str) -> tuple[int, int]:
         raise SolverError(f"the path {path!r} ends where a card is dealt: add the card, e.g. {path} 2c")
     if node.kind != Kind.ACTION:
         raise SolverError(f"the path {path!r} ends the hand: a node is a decision")
-    return index, deal
+    return _Place(index, deal, (renamed[0], renamed[1]), tuple(real[len(game.spot.board) :]))
 
 
 def _card(token: str, path: str) -> int:
