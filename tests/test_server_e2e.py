@@ -86,12 +86,12 @@ def test_a_seat_reconnects_with_its_token_and_sees_the_same_hand(server: ThreadS
 
 
 def test_when_the_clock_runs_out_the_player_is_folded_and_sat_out(server: ThreadServer) -> None:
-    table = server.table(seats=2, action_seconds=0.2, time_bank_seconds=0.2)
+    table = server.table(seats=2, action_seconds=1, time_bank_seconds=1)
     _, ann = server.join(table, "ann", 100)
     server.join(table, "bob", 100)
     with connect(f"{server.ws}/ws?token={ann}") as ws:
         state = json.loads(ws.recv())
-        assert state["clock"]["seconds"] <= 0.2 and state["clock"]["bank"] == 0.2
+        assert state["clock"]["seconds"] <= 1 and state["clock"]["bank"] == 1
         actor = state["actor"]
         while True:  # nobody acts: the server does
             state = json.loads(ws.recv(timeout=5))

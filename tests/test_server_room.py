@@ -708,3 +708,20 @@ def test_a_player_back_from_sitting_out_may_post_the_blinds_missed_at_once() -> 
     assert place is not None and (place.owes_big or place.owes_small)
     r.sit_in(seats[0], True, 0.0)
     assert place.posting and not place.waiting
+
+
+@pytest.mark.parametrize("name", ["action_seconds", "time_bank_seconds"])
+@pytest.mark.parametrize("value", [1e-300, 0.5, 0, -1])
+def test_a_clock_shorter_than_a_second_is_refused_in_one_line(name: str, value: float) -> None:
+    """A decision clock of 1e-300 s timed every decision out at once: tables and tournaments refuse
+    a clock or time bank under a second, naming it."""
+    from holdem.server.tourney import tourney_config
+
+    words = f"{name} must be a number of seconds from 1 to a day (86,400), got {value!r}"
+    with pytest.raises(RequestError) as refused:
+        table_config({name: value})
+    assert words == str(refused.value)
+    with pytest.raises(RequestError) as refused:
+        tourney_config({"structure": "turbo", name: value})
+    assert words in str(refused.value)
+    assert 1 == table_config({name: 1}).to_dict()[name]

@@ -14,10 +14,13 @@ from typing import Any
 
 import attrs
 
-__all__ = ["DAY", "Field", "check_object", "read_fields"]
+__all__ = ["DAY", "SHORTEST", "Field", "check_object", "read_fields"]
 
 DAY = 86_400.0
 """The longest clock a setting may give, in seconds."""
+SHORTEST = 1.0
+"""The shortest clock a setting may give, in seconds: a decision clock of 1e-300 s timed every
+decision out at once."""
 
 Refusal = Callable[[str], Exception]
 """What makes the caller's error from a message: an exception class, or a function adding where."""
@@ -26,7 +29,7 @@ Refusal = Callable[[str], Exception]
 @attrs.frozen
 class Field:
     """One setting: `kind` is "whole" (an int from `low` to `high`), "count" (an int of at least
-    `low`), "seconds" (a number above 0, at most a day) or "flag" (true or false); `default` when it
+    `low`), "seconds" (a number from `SHORTEST` to a day) or "flag" (true or false); `default` when it
     is missing."""
 
     kind: str = attrs.field(validator=attrs.validators.in_(("whole", "count", "seconds", "flag")))
@@ -60,8 +63,8 @@ def _check(name: str, value: Any, field: Field, error: Refusal) -> Any:
             raise error(f"{name} must be a whole number of at least {field.low:,}, got {value!r}")
         return value
     if field.kind == "seconds":
-        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= DAY:
-            raise error(f"{name} must be a number of seconds above 0 (at most a day), got {value!r}")
+        if isinstance(value, bool) or not isinstance(value, int | float) or not SHORTEST <= value <= DAY:
+            raise error(f"{name} must be a number of seconds from 1 to a day (86,400), got {value!r}")
         return value
     if not isinstance(value, bool):
         raise error(f"{name} must be true or false, got {value!r}")
