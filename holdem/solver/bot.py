@@ -39,7 +39,7 @@ from holdem.pushfold.bot import PushFoldBot
 from holdem.solver.result import Solution
 from holdem.solver.solve import solve
 from holdem.solver.spot import Spot
-from holdem.solver.tree import Sizes, TreeConfig, parse_sizes
+from holdem.solver.tree import Sizes, TreeConfig
 
 __all__ = ["SolverBot"]
 
@@ -70,9 +70,7 @@ class SolverBot:
                 )
         self.seconds = {1: float(turn_seconds), 2: float(river_seconds)}
         self.accuracy, self.opener, self.caller = float(accuracy), float(opener), float(caller)
-        bet_sizes, bet_allin = parse_sizes(bets)
-        raise_sizes, raise_allin = parse_sizes(raises, raises=True)
-        self.sizes = Sizes(tuple(v for _, v in bet_sizes), raise_sizes, None, bet_allin or raise_allin)
+        self.sizes = Sizes.parse(bets, raises)
         self.preflop = PushFoldBot(samples=samples)
         self.equity = EquityBot(samples=samples)
         self.solution: Solution | None = None

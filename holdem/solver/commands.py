@@ -101,14 +101,11 @@ def read_settings(file: Path | None, options: dict[str, Any]) -> dict[str, Any]:
 
 
 def _config(settings: dict[str, Any]) -> Any:
-    from holdem.solver.tree import STREETS, Sizes, TreeConfig, parse_sizes
+    from holdem.solver.tree import STREETS, Sizes, TreeConfig
 
     def sizes(values: dict[str, Any]) -> Sizes:
-        bets, allin = parse_sizes(str(values["bets"]))
-        raises, raise_allin = parse_sizes(str(values["raises"]), raises=True)
-        donks = None if values.get("donks") in (None, "", "none") else parse_sizes(str(values["donks"]))[0]
-        return Sizes(tuple(v for _, v in bets), raises, None if donks is None else tuple(v for _, v in donks),
-                     allin or raise_allin)  # fmt: skip
+        donks = values.get("donks")
+        return Sizes.parse(str(values["bets"]), str(values["raises"]), None if donks is None else str(donks))
 
     base = {k: settings[k] for k in _TREE_KEYS}
     per_street = []

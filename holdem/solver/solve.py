@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 import attrs
 
+from holdem.console.fields import Field, read_fields
 from holdem.errors import SolverError
 from holdem.solver.build import build_game
 from holdem.solver.result import Solution
@@ -49,9 +50,8 @@ def solve(
     building included). Ctrl-C stops early and keeps the strategies so far (`Solution.interrupted`)."""
     if not 0 <= accuracy < float("inf"):
         raise SolverError(f"accuracy must be a percentage of the pot of at least 0, got {accuracy!r}")
-    for name, value in (("max_iterations", max_iterations), ("check_every", check_every)):
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            raise SolverError(f"{name} must be a whole number of at least 1, got {value!r}")
+    counts = {"max_iterations": max_iterations, "check_every": check_every}
+    read_fields(counts, dict.fromkeys(counts, Field("count", None, 1)), SolverError)
     started = time.perf_counter()
     game = build_game(spot, config, max_memory=max_memory)
     measured: tuple[float, tuple[float, float]] | None = None

@@ -48,6 +48,15 @@ class Sizes:
     donks: tuple[float, ...] | None = None
     allin: bool = False
 
+    @classmethod
+    def parse(cls, bets: str, raises: str, donks: str | None = None) -> Sizes:
+        """Sizes as players write them: ``parse("33,75,allin", "2.5x,45", donks="50")``; no donks
+        (None, "" or "none") means the player checks where a donk bet would be."""
+        bet_sizes, allin = parse_sizes(bets)
+        raise_sizes, raise_allin = parse_sizes(raises, raises=True)
+        donk_sizes = None if donks in (None, "", "none") else tuple(v for _, v in parse_sizes(str(donks))[0])
+        return cls(tuple(v for _, v in bet_sizes), raise_sizes, donk_sizes, allin or raise_allin)
+
 
 def parse_sizes(text: str, *, raises: bool = False) -> tuple[tuple[tuple[str, float], ...], bool]:
     """Sizes from ``"33,75,allin"`` (pot percentages) or, for raises, ``"2.5x,45"``: the sizes, and
@@ -102,10 +111,7 @@ class TreeConfig:
         allin_threshold: float = 0.0,
     ) -> TreeConfig:
         """The same sizes for both players on every street."""
-        bet_sizes, allin = parse_sizes(bets)
-        raise_sizes, raise_allin = parse_sizes(raises, raises=True)
-        donk_sizes = None if donks is None else tuple(v for _, v in parse_sizes(donks)[0])
-        one = Sizes(tuple(v for _, v in bet_sizes), raise_sizes, donk_sizes, allin or raise_allin)
+        one = Sizes.parse(bets, raises, donks)
         return cls(((one, one),) * 3, raise_cap, allin_threshold)
 
     def of(self, street: int, player: int) -> Sizes:
@@ -134,7 +140,6 @@ class Tree:
     """The nodes, root first, every parent before its children."""
 
     nodes: tuple[Node, ...]
-    first_street: int
 
     def count(self, kind: Kind) -> int:
         """How many nodes are of `kind`."""
@@ -295,4 +300,4 @@ def build_tree(*, board_size: int, pot: int, stack: int, config: TreeConfig) -> 
     first = board_size - 3
     builder = _Builder(config, pot, stack)
     builder.street(first, 0, (0, 0), -1, donk=False)
-    return Tree(tuple(builder.nodes), first)
+    return Tree(tuple(builder.nodes))
