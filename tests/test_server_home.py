@@ -8,6 +8,7 @@ import copy
 import datetime
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -18,7 +19,7 @@ from holdem.server.chat import CHAT_LIMIT, CHAT_RATE
 from holdem.server.config import RequestError, table_config
 from holdem.server.messages import state_message
 from holdem.server.replays import as_seen_by
-from holdem.server.room import LedgerRow, Room, token_digest
+from holdem.server.room import LedgerRow, Room, StoredHand, person_id, token_digest
 
 CARD = re.compile(r'"([2-9TJQKA][cdhs])"')
 DEALT = re.compile(r"(?:d dh p\d+|d db|p\d+ sm) ([2-9TJQKA?][cdhs?](?:[2-9TJQKA?][cdhs?])*)")
@@ -98,7 +99,7 @@ def test_a_declined_player_gets_no_seat_and_a_host_sits_without_asking() -> None
     room.command({"command": "decline", "seat": seat}, 0.0)
     assert room.seat_of_token(token_digest(token)) is None and seat in room.free_seats()
     seat, _, pending, change = room.ask("host", 100, None, True, 0.0)
-    assert not pending and seat in room.members and change.ledger[0][4:] == ("buy_in", 100)
+    assert not pending and seat in room.members and change.ledger[0][4:6] == ("buy_in", 100)
 
 
 def test_host_commands_refused_change_nothing() -> None:
@@ -434,3 +435,121 @@ def test_a_game_made_without_a_name_is_unnamed_and_unlisted_and_its_host_sits_at
         room.act(actor, room.number, Action.fold(), 19.0)
     assert "the host has paused the game" == str(error.value)
     assert host and other != seat
+
+
+# ------------------------------------------------------------ a person is a token, never a name
+def test_two_people_who_used_one_name_settle_as_two_lines_and_are_paid_what_each_is_owed() -> None:
+    """Issue 59, item 1. Person A sits as "Ann", loses 110 and leaves at hand 9; person B later sits as
+    "ann" and wins 130; Bob loses 20. Grouped by name, A's debt vanished and B was paid 20."""
+    a, b, bob = (token_digest(f"t1.{who}") for who in ("a", "b", "bob"))
+    rows = [
+        LedgerRow(1, 0, 0, "Ann", "buy_in", 1000, a),
+        LedgerRow(2, 0, 1, "Bob", "buy_in", 1000, bob),
+        LedgerRow(3, 9, 0, "Ann", "cash_out", 890, a),
+        LedgerRow(4, 12, 0, "ann", "buy_in", 1000, b),
+        LedgerRow(5, 30, 0, "ann", "cash_out", 1130, b),
+        LedgerRow(6, 30, 1, "Bob", "cash_out", 980, bob),
+    ]
+    room, _ = game()
+    settled = room.settlement(rows)
+    assert [("ann", 130), ("Bob", -20), ("Ann (left at hand 9)", -110)] == [
+        (p["name"], p["net"]) for p in settled["players"]
+    ]
+    assert len({p["person"] for p in settled["players"]}) == 3
+    assert {("Ann (left at hand 9)", "ann", 110), ("Bob", "ann", 20)} == {
+        (p["from"], p["to"], p["chips"]) for p in settled["payments"]
+    }
+
+
+def test_the_one_seated_under_a_name_keeps_it_and_each_line_adds_up_that_persons_rows() -> None:
+    """Played through the room: Ann leaves, another person sits as "ANN" and is still seated."""
+    room, _, seats, ledger = seated(("ann", "bob"))
+    play_out(room, ledger, hands=3)
+    ledger += room.leave(seats["ann"], 2.0).ledger
+    play_out(room, ledger)
+    seat, _, _, _ = room.ask("ANN", 100, None, False, 3.0)
+    ledger += room.command({"command": "approve", "seat": seat}, 3.0).ledger
+    play_out(room, ledger, hands=2)
+    settled = room.settlement(ledger)
+    names = [p["name"] for p in settled["players"]]
+    left = [row.hand for row in ledger if row.kind == "cash_out" and row.name == "ann"]
+    assert sorted(names) == sorted(["ANN", "bob", f"ann (left at hand {left[0]})"])
+    for person in {row.person for row in ledger}:
+        line = next(p for p in settled["players"] if p["person"] == person_id(person))
+        rows = [row for row in ledger if row.person == person]
+        assert line["cashed"] - line["bought"] == sum(
+            r.chips if r.kind == "cash_out" else -r.chips for r in rows
+        )
+    assert 0 == sum(p["net"] for p in settled["players"])
+
+
+def test_rows_stored_before_persons_were_kept_settle_by_name_as_they_did() -> None:
+    room, _ = game()
+    rows = [LedgerRow(1, 0, 0, "ann", "buy_in", 100), LedgerRow(2, 3, 0, "Ann", "cash_out", 150),
+            LedgerRow(3, 0, 1, "bob", "buy_in", 100), LedgerRow(4, 3, 1, "bob", "cash_out", 50)]  # fmt: skip
+    settled = room.settlement(rows)
+    assert [("ann", 50), ("bob", -50)] == [(p["name"], p["net"]) for p in settled["players"]]
+
+
+def test_a_chat_line_carries_the_writers_seat_and_person_so_a_later_ann_is_told_apart() -> None:
+    room, _, seats, ledger = seated(("ann", "bob"))
+    room.say(seats["ann"], "hello", 1.0)
+    first = room.members[seats["ann"]].digest
+    play_out(room, ledger)
+    ledger += room.leave(seats["ann"], 2.0).ledger
+    play_out(room, ledger)
+    seat, _, _, _ = room.ask("Ann", 100, None, False, 3.0)
+    room.command({"command": "approve", "seat": seat}, 3.0)
+    room.say(seat, "hi", 4.0)
+    state = state_message(room, None, 5.0)
+    lines = [(line["name"], line["seat"], line["person"]) for line in state["chat"]]
+    later = room.members[seat].digest
+    assert [("ann", seats["ann"], person_id(first)), ("Ann", seat, person_id(later))] == lines
+    assert state["seats"][seat]["person"] == person_id(later) != person_id(first)
+
+
+def test_the_statistics_count_two_people_who_used_one_name_as_two(tmp_path: Path) -> None:
+    """Stored hands read back from a real SQLite file: "ann" plays 4 hands and leaves, another "ann"
+    plays 2; their lines are apart and each counts only their own hands."""
+    from holdem.server.storage import open_storage
+    from holdem.server.tablestats import TableStats
+
+    room, _, seats, ledger = seated(("ann", "bob"))
+    first = room.members[seats["ann"]].digest
+    hands: list[StoredHand] = []
+    for _ in range(3):
+        hands += play_hand(room, ledger)
+    room.leave(seats["ann"], 2.0)  # when this hand ends
+    hands += play_hand(room, ledger)
+    seat, _, _, _ = room.ask("ann", 100, None, False, 3.0)
+    room.command({"command": "approve", "seat": seat}, 3.0)
+    later = room.members[seat].digest
+    while sum(later in h.tokens for h in hands) < 2:
+        hands += play_hand(room, ledger)
+    storage = open_storage(f"sqlite:///{tmp_path / 'stats.db'}")
+    try:
+        storage.commit([(room.id, json.dumps(room.to_dict()), hands, [])])
+        counted, rows = TableStats().report(storage, room.id)
+    finally:
+        storage.close()
+    assert counted == len(hands)
+    a = [h.number for h in hands if first in h.tokens]
+    b = [h.number for h in hands if later in h.tokens]
+    assert (4, 2) == (len(a), len(b))
+    assert {f"ann (hands {a[0]}-{a[-1]})": 4, f"ann (hands {b[0]}-{b[-1]})": 2, "bob": len(hands)} == {
+        row.player: row.hands for row in rows
+    }
+
+
+def play_hand(room: Room, ledger: list[LedgerRow]) -> list[StoredHand]:
+    """Play the hand in progress to its end (checking or calling); the hands it stored."""
+    stored: list[StoredHand] = []
+    number = room.number
+    while room.table.hand is not None and room.number == number:
+        legal = room.table.hand.legal_actions()
+        assert legal is not None
+        action = Action.check() if legal.can_check else Action.call()
+        change = room.act(room.actor_seat(), room.number, action, 1.0)  # type: ignore[arg-type]
+        ledger += change.ledger
+        stored += change.hands
+    return stored

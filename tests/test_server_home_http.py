@@ -110,7 +110,9 @@ def test_chat_and_show_over_the_socket_and_spectators_only_read(server: ThreadSe
         assert "spectators cannot" in error_of(watcher)
         a.send(json.dumps({"type": "chat", "text": "<script>x</script>"}))
         said = state_of(watcher, lambda m: m["chat"])
-        assert [{"n": 1, "seat": state["seat"], "name": "ann", "text": "<script>x</script>"}] == said["chat"]
+        person = state["seats"][state["seat"]]["person"]
+        line = {"n": 1, "seat": state["seat"], "name": "ann", "person": person, "text": "<script>x</script>"}
+        assert [line] == said["chat"]
         actor, other = (a, b) if state["actor"] == state["seat"] else (b, a)
         actor.send(json.dumps({"type": "act", "hand": state["hand"], "action": "fold"}))
         done = state_of(watcher, lambda m: m["last_hand"] is not None)

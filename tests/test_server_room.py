@@ -487,10 +487,11 @@ def test_every_chip_movement_is_a_numbered_ledger_row_with_its_hand_seat_name_an
 
     r = room()
     rows = []
-    ann, _, change = r.join("ann", 100, None, 0.0)
+    ann, ann_token, change = r.join("ann", 100, None, 0.0)
     rows += change.ledger
-    bob, _, change = r.join("bob", 150, None, 0.0)
+    bob, bob_token, change = r.join("bob", 150, None, 0.0)
     rows += change.ledger
+    a, b = token_digest(ann_token), token_digest(bob_token)  # each row names its person
     rows += r.rebuy(ann, 20, 0.0).ledger  # during hand 1: arrives when it ends
     rows += r.leave(bob, 0.0).ledger  # the same
     while r.table.hand is not None and r.number == 1:
@@ -499,14 +500,15 @@ def test_every_chip_movement_is_a_numbered_ledger_row_with_its_hand_seat_name_an
     assert (
         bob_left
         and [
-            LedgerRow(1, 0, ann, "ann", "buy_in", 100),
-            LedgerRow(2, 0, bob, "bob", "buy_in", 150),
-            LedgerRow(3, 1, ann, "ann", "rebuy", 20),
+            LedgerRow(1, 0, ann, "ann", "buy_in", 100, a),
+            LedgerRow(2, 0, bob, "bob", "buy_in", 150, b),
+            LedgerRow(3, 1, ann, "ann", "rebuy", 20, a),
         ]
         == rows[:3]
     )
     (cash_out,) = rows[3:]
     assert (4, 1, bob, "bob", "cash_out") == cash_out[:5] and cash_out.chips in (148, 149, 151, 152)
+    assert b == cash_out.person
 
 
 def test_a_rooms_stakes_follow_its_settings_and_its_tokens_carry_256_bits() -> None:

@@ -175,3 +175,29 @@ def test_a_change_being_stored_is_shown_to_nobody_on_postgresql_through_nginx() 
         finally:
             for server in servers:
                 server.stop()
+
+
+def test_a_database_from_before_persons_were_kept_opens_and_its_rows_settle_by_name(tmp_path: Path) -> None:
+    """An upgrade from 0.1: its ledger table has no person column; opening it adds one, empty."""
+    from holdem.server.room import LedgerRow
+    from holdem.server.storage import open_storage
+
+    path = tmp_path / "old.db"
+    old = sqlite3.connect(path)
+    old.execute(
+        "CREATE TABLE ledger (room TEXT NOT NULL, seq BIGINT NOT NULL, hand BIGINT NOT NULL, seat INTEGER"
+        " NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL, chips BIGINT NOT NULL, PRIMARY KEY (room, seq))"
+    )
+    old.execute("INSERT INTO ledger VALUES ('t1', 1, 0, 0, 'ann', 'buy_in', 100)")
+    old.commit()
+    old.close()
+    storage = open_storage(f"sqlite:///{path}")
+    try:
+        storage.commit([("t1", "{}", [], [LedgerRow(2, 4, 0, "ann", "cash_out", 90, "d" * 64)])])
+        rows = storage.ledger("t1")
+    finally:
+        storage.close()
+    assert [
+        LedgerRow(1, 0, 0, "ann", "buy_in", 100, ""),
+        LedgerRow(2, 4, 0, "ann", "cash_out", 90, "d" * 64),
+    ] == rows

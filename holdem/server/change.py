@@ -13,7 +13,9 @@ __all__ = ["Change", "LedgerRow", "StoredHand"]
 class LedgerRow(NamedTuple):
     """A chip movement: its sequence number, the hand number, the seat (-1 for a tournament's own rows),
     the player's name, its kind ("buy_in", "rebuy" or "cash_out"; a tournament's "buy_in", "refund" or
-    "prize") and the chips."""
+    "prize"), the chips, and the person: the digest of their token ("" in rows stored before it was
+    kept). The person, never the name, says whose chips these are: a later holder of a name is
+    somebody else."""
 
     seq: int
     hand: int
@@ -21,6 +23,7 @@ class LedgerRow(NamedTuple):
     name: str
     kind: str
     chips: int
+    person: str = ""
 
 
 class StoredHand(NamedTuple):

@@ -22,25 +22,28 @@ CHAT_RATE = (5, 10.0)
 
 @attrs.frozen
 class ChatLine:
-    """One line: its number, the seat and name of who wrote it, the text, and the cards shown (if any)."""
+    """One line: its number, the seat, name and person (`holdem.server.room.person_id`) of who wrote
+    it, the text, and the cards shown (if any). The person tells a different Ann from the one seated."""
 
     n: int
     seat: int
     name: str
     text: str
     cards: tuple[str, ...] | None = None
+    person: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """The line as the page and the store read it (no "cards" key unless cards were shown)."""
-        data: dict[str, Any] = {"n": self.n, "seat": self.seat, "name": self.name, "text": self.text}
+        data: dict[str, Any] = {
+            "n": self.n, "seat": self.seat, "name": self.name, "person": self.person, "text": self.text
+        }  # fmt: skip
         return data if self.cards is None else data | {"cards": list(self.cards)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ChatLine:
         cards = data.get("cards")
-        return cls(
-            data["n"], data["seat"], data["name"], data["text"], None if cards is None else tuple(cards)
-        )
+        cards = None if cards is None else tuple(cards)
+        return cls(data["n"], data["seat"], data["name"], data["text"], cards, data.get("person", ""))
 
 
 @attrs.define
@@ -51,7 +54,7 @@ class Chat:
     seq: int = 0
     spoken: dict[int, list[float]] = attrs.field(factory=dict, eq=False)  # not stored: not compared
 
-    def say(self, seat: int, name: str, text: Any, now: float) -> None:
+    def say(self, seat: int, name: str, text: Any, now: float, person: str = "") -> None:
         """A message from the player in `seat`: 1 to `CHAT_LIMIT` printable characters, at most
         `CHAT_RATE` messages in its window (`RequestError` otherwise, and nothing kept)."""
         if not isinstance(text, str) or not text.strip() or len(text.strip()) > CHAT_LIMIT:
@@ -63,12 +66,15 @@ class Chat:
         if len(recent) >= count:
             raise RequestError(f"chat: at most {count} messages in {window:g} seconds")
         self.spoken[seat] = [*recent, now]
-        self.post(seat, name, text.strip())
+        self.post(seat, name, text.strip(), person=person)
 
-    def post(self, seat: int, name: str, text: str, cards: tuple[str, ...] | None = None) -> None:
+    def post(
+        self, seat: int, name: str, text: str, cards: tuple[str, ...] | None = None, person: str = ""
+    ) -> None:
         """Keep a line, numbered after the last; the oldest beyond `CHAT_KEPT` go."""
         self.seq += 1
-        self.lines = [*self.lines[-(CHAT_KEPT - 1) :], ChatLine(self.seq, seat, name, text, cards)]
+        line = ChatLine(self.seq, seat, name, text, cards, person)
+        self.lines = [*self.lines[-(CHAT_KEPT - 1) :], line]
 
     def recent(self, count: int) -> list[dict[str, Any]]:
         """The last `count` lines as JSON."""

@@ -17,7 +17,7 @@ from holdem.hand.actions import Action
 from holdem.hand.views import view
 from holdem.server.config import RequestError
 from holdem.server.handlog import hand_log
-from holdem.server.room import Room
+from holdem.server.room import Room, person_id
 
 __all__ = ["MESSAGE_LIMIT", "Request", "error_message", "parse_json", "parse_request", "state_message"]
 
@@ -113,8 +113,8 @@ def finished_message(tourney: Any, digest: str, rooms: Mapping[str, Room]) -> di
 
 
 def _seats(room: Room, dealt: tuple[int, ...]) -> list[dict[str, Any] | None]:
-    """Each seat as everyone sees it: the member's name, stack, pending chips, and, while dealt in,
-    the hand's stack, bet, fold and forced bet (None for an empty seat)."""
+    """Each seat as everyone sees it: the member's name and person (`person_id`), stack, pending
+    chips, and, while dealt in, the hand's stack, bet, fold and forced bet (None for an empty seat)."""
     table, hand = room.table, room.table.hand
     seats: list[dict[str, Any] | None] = []
     for s in range(room.config.seats):
@@ -124,6 +124,7 @@ def _seats(room: Room, dealt: tuple[int, ...]) -> list[dict[str, Any] | None]:
             continue
         entry: dict[str, Any] = {
             "name": member.name,
+            "person": person_id(member.digest),
             "stack": place.stack if place is not None else 0,
             "pending": member.joining + member.rebuy,
             "bet": 0,

@@ -22,6 +22,7 @@ import datetime
 import hashlib
 import hmac
 import json
+import math
 import secrets
 from collections.abc import Collection
 from typing import Any
@@ -42,7 +43,7 @@ from holdem.table.settleup import settle_up
 from holdem.table.snapshot import table_from_json, table_to_json
 from holdem.table.table import ButtonRule, Table
 
-__all__ = ["FORMAT", "Change", "LedgerRow", "Member", "Room", "StoredHand", "token_digest"]
+__all__ = ["FORMAT", "Change", "LedgerRow", "Member", "Room", "StoredHand", "person_id", "token_digest"]
 
 AWAY_SECONDS = 10.0
 """The decision clock, in seconds, of a player at a cash or home table who has no connection open on
@@ -55,6 +56,14 @@ FORMAT = "holdem/room"
 def token_digest(token: str) -> str:
     """What is stored of a token: its SHA-256 digest (a stolen database holds no usable token)."""
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def person_id(digest: str) -> str:
+    """The public name of the person holding the token with `digest`: 12 hex digits that tell two
+    people apart on a page and give away nothing of the token or its digest ("" for no digest)."""
+    if not digest:
+        return ""
+    return hashlib.sha256(f"person {digest}".encode()).hexdigest()[:12]
 
 
 @attrs.define
@@ -141,26 +150,35 @@ class Room:
         return total
 
     def settlement(self, rows: list[LedgerRow]) -> dict[str, Any]:
-        """Each player's buy-ins, cash-outs, chips on the table and net, from the stored ledger, and the
-        fewest payments that settle them. A player dealt into the hand in progress counts the chips they
-        had when it began (the pot is nobody's yet)."""
-        players: dict[str, dict[str, Any]] = {}
+        """Each person's buy-ins, cash-outs, chips on the table and net, from the stored ledger, and the
+        fewest payments that settle them. A person is a seat token, never a name: two people who used
+        one name are two lines ("Ann (left at hand 9)" and "ann"). A player dealt into the hand in
+        progress counts the chips they had when it began (the pot is nobody's yet)."""
+        people: dict[str, dict[str, Any]] = {}
         for row in rows:
-            blank = {"name": row.name, "bought": 0, "cashed": 0, "on_table": 0}
-            entry = players.setdefault(row.name.casefold(), blank)
-            entry["cashed" if row.kind == "cash_out" else "bought"] += row.chips
+            entry = _account(people, row.person, row.name)
+            entry["_last"] = row.seq
+            if row.kind == "cash_out":
+                entry["cashed"] += row.chips
+                entry["left_at"] = row.hand
+            else:
+                entry["bought"] += row.chips
+                entry["left_at"] = None
         for seat, member in self.members.items():  # each bought in, so each has a row
-            players[member.name.casefold()]["on_table"] += self.held(seat)
-        for entry in players.values():
+            entry = _account(people, member.digest, member.name)
+            entry["on_table"] += self.held(seat)
+            entry["_last"] = math.inf
+        entries = _labelled(list(people.values()))
+        for entry in entries:
             entry["net"] = entry["cashed"] + entry["on_table"] - entry["bought"]
-        payments = settle_up({e["name"]: e["net"] for e in players.values()})
+        payments = settle_up({e["name"]: e["net"] for e in entries})
         ended = self.home is not None and self.home.ended
         return {
             "table": self.id,
             "ended": ended,
             # Final once the game has ended and the last hand with it: everyone has cashed out.
             "final": ended and not self.members,
-            "players": sorted(players.values(), key=lambda e: (-e["net"], e["name"].casefold())),
+            "players": sorted(entries, key=lambda e: (-e["net"], e["name"].casefold())),
             "payments": [{"from": p.payer, "to": p.payee, "chips": p.chips} for p in payments],
         }
 
@@ -212,7 +230,7 @@ class Room:
         member = self.members.get(seat)
         if member is None:
             raise RequestError("only a seated player can chat")
-        self.chat.say(seat, member.name, text, now)
+        self.chat.say(seat, member.name, text, now, person_id(member.digest))
         return Change()
 
     def show(self, seat: int, number: Any) -> Change:
@@ -228,7 +246,7 @@ class Room:
             raise RequestError(f"your cards of hand {number} are shown already")
         cards = tuple(str(card) for card in seen.hole)
         last.shown[seat] = cards
-        self.chat.post(seat, member.name, f"shows {' '.join(cards)}", cards)
+        self.chat.post(seat, member.name, f"shows {' '.join(cards)}", cards, person_id(member.digest))
         return Change()
 
     def check_join(self, name: Any, buy_in: Any, seat: Any) -> tuple[str, int]:
@@ -263,8 +281,8 @@ class Room:
         """Seat a checked player (`check_join`) whose token has `digest`."""
         member = Member(name, digest, float(self.config.time_bank_seconds))
         change = Change()
-        self._ledger(change, seat, name, "buy_in", buy_in)
         self.members[seat] = member
+        self._ledger(change, seat, "buy_in", buy_in)
         if self.home is not None:
             self.home.players[digest] = name
         if self.table.hand is None:
@@ -294,7 +312,7 @@ class Room:
         stack = self.held(seat)
         self._check_buy_in(amount, stack, "amount")
         change = Change()
-        self._ledger(change, seat, member.name, "rebuy", amount)
+        self._ledger(change, seat, "rebuy", amount)
         if place is None:
             member.joining += amount  # not seated yet: arrives with the buy-in
         elif self.table.hand is None:
@@ -481,14 +499,18 @@ class Room:
             self.turn, self.turn_started = turn, now
 
     def _cash_out(self, change: Change, seat: int) -> None:
-        member = self.members.pop(seat)
+        member = self.members[seat]
         place = self.table.leave(seat) if self.table.seats[seat] is not None else None
         chips = (place.stack if place is not None else 0) + member.joining + member.rebuy
-        self._ledger(change, seat, member.name, "cash_out", chips)
+        self._ledger(change, seat, "cash_out", chips)
+        del self.members[seat]
 
-    def _ledger(self, change: Change, seat: int, name: str, kind: str, chips: int) -> None:
+    def _ledger(self, change: Change, seat: int, kind: str, chips: int) -> None:
+        """A chip movement of the member in `seat`, kept with their name and their person."""
+        member = self.members[seat]
         self.ledger_seq += 1
-        change.ledger.append(LedgerRow(self.ledger_seq, self.number, seat, name, kind, chips))
+        row = LedgerRow(self.ledger_seq, self.number, seat, member.name, kind, chips, member.digest)
+        change.ledger.append(row)
 
     def _member(self, seat: int) -> Member:
         member = self.members.get(seat)
@@ -552,6 +574,38 @@ class Room:
         room.chat = Chat.from_dict(data)
         room._new_turn(now)
         return room
+
+
+def _account(people: dict[str, dict[str, Any]], digest: str, name: str) -> dict[str, Any]:
+    """The settle-up line of the person with `digest`; rows stored before persons were kept ("")
+    are one person per name, as they were then, and so is a seated player who bought in then."""
+    if not digest or (digest not in people and f"name {name.casefold()}" in people):
+        digest = f"name {name.casefold()}"
+    return people.setdefault(
+        digest,
+        {"name": name, "person": person_id(digest), "bought": 0, "cashed": 0, "on_table": 0, "left_at": None},
+    )
+
+
+def _labelled(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The lines with names told apart where two people used one name (compared without case): the
+    latest to hold it (the one seated, if any) keeps the name; each earlier one who left is "Ann (left
+    at hand 9)"."""
+    by_name: dict[str, list[dict[str, Any]]] = {}
+    for entry in entries:
+        by_name.setdefault(entry["name"].casefold(), []).append(entry)
+    for same in by_name.values():
+        latest = max(same, key=lambda e: e["_last"])
+        for entry in same:
+            if entry is not latest and entry["left_at"] is not None:
+                entry["name"] = f"{entry['name']} (left at hand {entry['left_at']})"
+        labels = [entry["name"] for entry in same]
+        for k, entry in enumerate(same):
+            if labels.count(entry["name"]) > 1:  # left at the same hand: numbered in the order they came
+                entry["name"] = f"{entry['name']} #{k + 1}"
+    for entry in entries:
+        del entry["_last"]
+    return entries
 
 
 def _member_dict(member: Member) -> dict[str, Any]:

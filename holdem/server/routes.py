@@ -22,7 +22,7 @@ from holdem.server.hub import Hub
 from holdem.server.messages import parse_json
 from holdem.server.registry import table_summary
 from holdem.server.replays import as_seen_by, player_names
-from holdem.server.room import Change, Room, token_digest
+from holdem.server.room import Change, LedgerRow, Room, person_id, token_digest
 from holdem.server.storage import lease_key
 from holdem.server.tourney import FORMAT as TOURNEY
 from holdem.server.tourney import Moves, Tourney, tourney_config
@@ -266,7 +266,7 @@ async def _ledger(request: Request, hub: Hub) -> Any:
     async with hub.registry.locks[ident]:  # the chips on the table and the stored ledger at the same moment
         chips = room.chips()
         rows = await hub.store.run(hub.store.storage.ledger, ident)
-    return {"chips_on_table": chips, "ledger": [row._asdict() for row in rows]}
+    return {"chips_on_table": chips, "ledger": [_ledger_row(row) for row in rows]}
 
 
 async def _stored_tables(hub: Hub) -> list[dict[str, Any]]:
@@ -333,8 +333,12 @@ async def _tournament_ledger(request: Request, hub: Hub) -> Any:
     if ident not in hub.registry.tourneys:
         raise RequestError(f"no tournament {ident!r}", 404)
     rows = await hub.store.read(hub.store.reads.ledger, ident)
-    names = ("seq", "hand", "seat", "name", "kind", "chips")
-    return {"ledger": [dict(zip(names, row, strict=True)) for row in rows]}
+    return {"ledger": [_ledger_row(row) for row in rows]}
+
+
+def _ledger_row(row: LedgerRow) -> dict[str, Any]:
+    """A ledger row as the API sends it: the person by their public id, never their token's digest."""
+    return row._asdict() | {"person": person_id(row.person)}
 
 
 async def _entries(request: Request, hub: Hub) -> Any:

@@ -42,7 +42,7 @@ SCHEMA = (
     " PRIMARY KEY (room, number))",
     "CREATE TABLE IF NOT EXISTS ledger (room TEXT NOT NULL, seq BIGINT NOT NULL, hand BIGINT NOT NULL,"
     " seat INTEGER NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL, chips BIGINT NOT NULL,"
-    " PRIMARY KEY (room, seq))",
+    " person TEXT NOT NULL DEFAULT '', PRIMARY KEY (room, seq))",
     "CREATE TABLE IF NOT EXISTS leases (room TEXT PRIMARY KEY, owner TEXT NOT NULL, address TEXT NOT NULL,"
     " epoch BIGINT NOT NULL, expires DOUBLE PRECISION NOT NULL)",
     "CREATE TABLE IF NOT EXISTS dealt (room TEXT NOT NULL, number BIGINT NOT NULL, player INTEGER NOT NULL,"
@@ -110,10 +110,20 @@ class Storage:
                 self._db.execute(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK})")
             for statement in SCHEMA:
                 self._db.execute(statement)
+            self._add_person_column()
             self._db.commit()
         except BaseException:
             self._db.rollback()
             raise
+
+    def _add_person_column(self) -> None:
+        """A database made before the ledger kept each row's person (0.1) gets the column, empty."""
+        if self._mark == "%s":
+            self._db.execute("ALTER TABLE ledger ADD COLUMN IF NOT EXISTS person TEXT NOT NULL DEFAULT ''")
+            return
+        columns = [row[1] for row in self._db.execute("PRAGMA table_info(ledger)").fetchall()]
+        if "person" not in columns:
+            self._db.execute("ALTER TABLE ledger ADD COLUMN person TEXT NOT NULL DEFAULT ''")
 
     def _sql(self, sql: str) -> str:
         return sql.replace("?", self._mark)
@@ -151,8 +161,8 @@ class Storage:
                 for row in ledger:
                     self._db.execute(
                         self._sql(
-                            "INSERT INTO ledger (room, seq, hand, seat, name, kind, chips)"
-                            " VALUES (?, ?, ?, ?, ?, ?, ?)"
+                            "INSERT INTO ledger (room, seq, hand, seat, name, kind, chips, person)"
+                            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
                         ),
                         (room, *row),
                     )
@@ -251,6 +261,22 @@ class Storage:
         self._db.commit()
         return [(int(n), str(text)) for n, text in rows]
 
+    def dealt(self, room: str, after: int, upto: int) -> dict[int, tuple[str, ...]]:
+        """The token digests of the players dealt into each stored hand of `room` numbered above
+        `after` up to `upto`, in the hand's player order (hands stored without them are missing)."""
+        rows = self._db.execute(
+            self._sql(
+                "SELECT number, player, token FROM dealt WHERE room = ? AND number > ? AND number <= ?"
+                " ORDER BY number, player"
+            ),
+            (room, after, upto),
+        ).fetchall()
+        self._db.commit()
+        dealt: dict[int, list[str]] = {}
+        for number, _, token in rows:
+            dealt.setdefault(int(number), []).append(str(token))
+        return {number: tuple(tokens) for number, tokens in dealt.items()}
+
     def hands_of(
         self, room: str, digest: str, after: int = 0, limit: int = 1000
     ) -> list[tuple[int, str, int]]:
@@ -269,11 +295,15 @@ class Storage:
 
     def ledger(self, room: str) -> list[LedgerRow]:
         rows = self._db.execute(
-            self._sql("SELECT seq, hand, seat, name, kind, chips FROM ledger WHERE room = ? ORDER BY seq"),
+            self._sql(
+                "SELECT seq, hand, seat, name, kind, chips, person FROM ledger WHERE room = ? ORDER BY seq"
+            ),
             (room,),
         ).fetchall()
         self._db.commit()
-        return [LedgerRow(int(a), int(b), int(c), str(d), str(e), int(f)) for a, b, c, d, e, f in rows]
+        return [
+            LedgerRow(int(a), int(b), int(c), str(d), str(e), int(f), str(g)) for a, b, c, d, e, f, g in rows
+        ]
 
     def close(self) -> None:
         self._db.close()

@@ -255,7 +255,7 @@ class Tourney:
         self.entrants.append(name)
         self.tokens[name] = token_digest(token)
         self.ledger_seq += 1
-        ledger = [LedgerRow(self.ledger_seq, 0, -1, name, "buy_in", self.config.buy_in)]
+        ledger = [LedgerRow(self.ledger_seq, 0, -1, name, "buy_in", self.config.buy_in, self.tokens[name])]
         if self.status == "running":  # late: seated at the shortest table once it is between hands
             self.late.append(name)
             self.prizes = prizes(self.config.buy_in * len(self.entrants), self.config.shares)
@@ -280,7 +280,9 @@ class Tourney:
         refunds = []
         for name in self.entrants:
             self.ledger_seq += 1
-            refunds.append(LedgerRow(self.ledger_seq, 0, -1, name, "refund", self.config.buy_in))
+            refunds.append(
+                LedgerRow(self.ledger_seq, 0, -1, name, "refund", self.config.buy_in, self.tokens[name])
+            )
         return [], refunds
 
     def close_registration(self, now: float) -> None:
@@ -435,7 +437,8 @@ class Tourney:
         for name in self.entrants:
             if self.prize.get(name):
                 self.ledger_seq += 1
-                moves.ledger.append(LedgerRow(self.ledger_seq, 0, -1, name, "prize", self.prize[name]))
+                row = LedgerRow(self.ledger_seq, 0, -1, name, "prize", self.prize[name], self.tokens[name])
+                moves.ledger.append(row)
 
     def _seat_members(self, rooms: dict[str, Room]) -> None:
         """Give each table's members the players seated there, with their tokens (a player who moved

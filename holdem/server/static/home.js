@@ -210,10 +210,16 @@ $("end-game").addEventListener("click", () => {
 
 // ------------------------------------------------------------ chat, showing, the rebuy prompt
 function drawChat(st) {
+  // A line whose writer is not the person now seated under that name (compared without case) is marked:
+  // two people may use one name, one after the other.
+  const seated = new Map((st.seats || []).filter((s) => s).map((s) => [s.name.toLowerCase(), s.person]));
   const lines = (st.chat || []).map((entry) => {
     const li = document.createElement("li");
     const who = document.createElement("b");
-    who.textContent = entry.cards ? entry.name : `${entry.name}:`;
+    const holder = seated.get(entry.name.toLowerCase());
+    const other = entry.person && holder !== undefined && holder !== entry.person;
+    const name = other ? `${entry.name} (a different ${entry.name}, gone)` : entry.name;
+    who.textContent = entry.cards ? name : `${name}:`;
     li.append(who, document.createTextNode(" " + entry.text));
     return li;
   });
