@@ -136,11 +136,13 @@ class ThreadServer(Server):
         rate: float = 10_000.0,
         limits: Any = None,
         idle: float | None = None,
+        guard: Any = None,
     ) -> None:
         import uvicorn
 
         from holdem.server.app import build_app
         from holdem.server.commands import WS_MAX_SIZE
+        from holdem.server.guard import guarded_protocol
         from holdem.server.hub import IDLE_SECONDS
 
         # Bound here, on a port the system chooses, and handed to uvicorn: no port is chosen, closed
@@ -151,6 +153,7 @@ class ThreadServer(Server):
             build_app(url, ADMIN, tick=tick, rate=rate, limits=limits, idle=idle or IDLE_SECONDS),
             host="127.0.0.1", port=self.port,
             ws_max_size=WS_MAX_SIZE, log_level="warning", lifespan="on",
+            **({} if guard is None else {"http": guarded_protocol(guard)}),
         )  # fmt: skip
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.socket]}, daemon=True)
@@ -176,8 +179,10 @@ class ProcessServer(Server):
         rate: float = 10_000.0,
         args: tuple[str, ...] = (),
         log: Path | None = None,
+        open_files: tuple[int, int] | None = None,
     ) -> None:
         self.url, self.port, self.rate, self.args = url, port or 0, rate, args
+        self.open_files = open_files  # the process's (soft, hard) open-file limits (`ulimit -n`), if given
         self.log = (
             log  # where its stderr goes (kept after the test, for its log lines), else a temporary file
         )
@@ -194,6 +199,7 @@ class ProcessServer(Server):
                 cwd=ROOT,
                 stdout=subprocess.PIPE,
                 stderr=errors,
+                preexec_fn=self._limit if self.open_files is not None else None,
             )
             assert self.process.stdout is not None
             line = self.process.stdout.readline().decode()  # "holdem serve: http://127.0.0.1:PORT/  (…)"
@@ -207,6 +213,13 @@ class ProcessServer(Server):
         self.port = int(found[1])
         self.wait_healthy()
         return self
+
+    def _limit(self) -> None:
+        """In the child, before it runs: its open-file limits, as `ulimit -n` would set them."""
+        import resource
+
+        assert self.open_files is not None
+        resource.setrlimit(resource.RLIMIT_NOFILE, self.open_files)
 
     def kill(self) -> None:
         assert self.process is not None

@@ -51,7 +51,8 @@ needs_nginx = pytest.mark.skipif(nginx_missing() is not None, reason=str(nginx_m
 
 
 def processes(url: str, count: int, lease: float = LEASE) -> list[ProcessServer]:
-    return [ProcessServer(url, args=("--cluster", "--lease", str(lease))) for _ in range(count)]
+    trust = ("--forwarded-allow-ips", "127.0.0.1")  # nginx, and each other, as the shipped file says
+    return [ProcessServer(url, args=("--cluster", "--lease", str(lease), *trust)) for _ in range(count)]
 
 
 @contextlib.contextmanager

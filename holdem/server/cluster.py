@@ -49,13 +49,17 @@ def room_of_token(token: str) -> str | None:
 async def forward(hub: Hub, request: Request, ident: str) -> Response | None:
     """Pass an HTTP request for table `ident` to the process that serves it, and its answer back.
     None when that process did not answer within its lease's time left (it is stalled or gone) and
-    this process has taken the table over: the caller then answers the request itself."""
+    this process has taken the table over: the caller then answers the request itself. The asker's
+    address goes with it (``X-Forwarded-For``), which the serving process reads when this one's
+    address is among its ``--forwarded-allow-ips``."""
     owner = await hub.owner_of(ident)
     if owner is None or (hub.cluster is not None and owner[0] == hub.cluster.address):  # never to itself
         return JSONResponse({"error": f"no table {ident!r}"}, 404)
     body = await read_body(request)
     url = owner[0] + request.url.path + (f"?{request.url.query}" if request.url.query else "")
     headers = {k: v for k, v in request.headers.items() if k.lower() in ("authorization", "content-type")}
+    if request.client is not None:  # the asker, as this process knows it: the serving one trusts us for it
+        headers["X-Forwarded-For"] = request.client.host
 
     def send() -> tuple[int, bytes] | None:
         outgoing = urllib.request.Request(url, data=body or None, method=request.method, headers=headers)

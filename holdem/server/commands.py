@@ -16,6 +16,8 @@ from holdem.console.arguments import SEED_HELP, Parser, fresh_seed, integer, pos
 from holdem.errors import HoldemError
 from holdem.server import SERVER_HINT
 
+PER_ADDRESS = 64  # holdem.server.guard.PER_ADDRESS, without importing the server extra for --help
+
 __all__ = ["add_command"]
 
 WS_MAX_SIZE = 1024 * 1024
@@ -73,6 +75,16 @@ def _add_serve(sub: argparse._SubParsersAction[Parser]) -> None:
     serve.add_argument(
         "--max-games", type=int, default=200, metavar="N",
         help="home games open at once, at most (default: 200; the admin's are not counted against it)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--per-address", type=int, default=PER_ADDRESS, metavar="N",
+        help=f"connections (HTTP and WebSocket) one client address may hold open at once; more are"
+        f" answered 429 (default: {PER_ADDRESS}; the trusted proxy's own address is not capped)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--forwarded-allow-ips", default="", metavar="ADDRESSES",
+        help="comma-separated addresses of the proxies whose X-Forwarded-For header names the client"
+        " (e.g. 127.0.0.1 behind the shipped nginx file); default: none, the header is ignored",
     )  # fmt: skip
     serve.add_argument(
         "--cluster",
@@ -149,6 +161,9 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         raise HoldemError(f"--max-games must be 0 or more, got {args.max_games}")
     if args.cluster and not args.lease > 0:
         raise HoldemError(f"--lease must be above 0 seconds, got {args.lease}")
+    if args.per_address < 1:
+        raise HoldemError(f"--per-address must be 1 or more, got {args.per_address}")
+    trusted = _addresses(args.forwarded_allow_ips)
     listening = _listen(args.host, args.port)  # a port that is taken is one line, before anything else
     port = int(listening.getsockname()[1])  # --port 0: the one the system chose
     cluster = None
@@ -160,17 +175,51 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     if not args.admin_token:
         print(f"admin token: {token}", flush=True)
     print(f"holdem serve: http://{args.host}:{port}/  (tables stored in {args.db})", flush=True)
+    from holdem.server.guard import (
+        LOW_DESCRIPTORS,
+        Guard,
+        guarded_protocol,
+        quiet_repeats,
+        raise_descriptor_limit,
+    )
+
+    descriptors, _ = raise_descriptor_limit()
+    if descriptors < LOW_DESCRIPTORS:
+        print(
+            f"holdem serve: only {descriptors} open files allowed (ulimit -n): about"
+            f" {descriptors - 64} connections at once; raise the hard limit for more",
+            file=sys.stderr,
+            flush=True,
+        )
+    quiet_repeats()
+    guard = Guard(args.per_address, trusted=trusted)
     from holdem.server.limits import Limits
 
     limits = Limits(makers=args.games, open_games=args.max_games)
     app = build_app(args.db, token, rate=args.rate, cluster=cluster, limits=limits)
     config = uvicorn.Config(
         app, host=args.host, port=port, ws_max_size=WS_MAX_SIZE, log_level="warning",
-        ws_ping_interval=KEEPALIVE, ws_ping_timeout=20.0,
+        ws_ping_interval=KEEPALIVE, ws_ping_timeout=20.0, http=guarded_protocol(guard),
+        proxy_headers=bool(trusted), forwarded_allow_ips=list(trusted) or None,
     )  # fmt: skip
     server = uvicorn.Server(config)
     server.run(sockets=[listening])
     return 0 if server.started else 2
+
+
+def _addresses(text: str) -> tuple[str, ...]:
+    """``--forwarded-allow-ips``: IP addresses or networks, comma-separated (checked here, in one line)."""
+    import ipaddress
+
+    found = tuple(part.strip() for part in text.split(",") if part.strip())
+    for part in found:
+        try:
+            ipaddress.ip_network(part, strict=False)
+        except ValueError:
+            raise HoldemError(
+                f"--forwarded-allow-ips takes IP addresses or networks, comma-separated, got {part!r}"
+            ) from None
+    return found
 
 
 def admin_token() -> str:

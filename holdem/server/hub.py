@@ -19,7 +19,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Coroutine
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from holdem.server import SERVER_HINT
 
@@ -31,7 +31,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 from holdem.server.config import Cluster, RequestError
 from holdem.server.connection import RATE, bearer
 from holdem.server.housebots import HouseBots
-from holdem.server.limits import Limits
+from holdem.server.limits import Limits, too_many
 from holdem.server.readers import Readers
 from holdem.server.registry import Registry, is_quiet
 from holdem.server.room import Change, Room
@@ -385,6 +385,17 @@ class Hub:
             if clock is not None and clock[1] <= 0 and clock[2] <= 0:
                 with contextlib.suppress(RequestError):
                     await self.change(ident, functools.partial(Room.expire, away=away))
+
+    async def limit(self, kind: Literal["game", "seat"], address: str) -> None:
+        """Count a new game or a request for a seat from `address` against its window: in this
+        process, or with ``--cluster`` in the database every process shares (429 past it)."""
+        window = self.limits.games if kind == "game" else self.limits.seats
+        if self.cluster is None:
+            self.limits.take(kind, address, window, time.monotonic())
+            return
+        wait = await self.store.run(self.store.storage.take, kind, address, window.count, window.seconds)
+        if wait is not None:
+            raise too_many(kind, window, wait)
 
     def is_admin(self, request: Request) -> bool:
         return hmac.compare_digest(bearer(request).encode(), self.admin.encode())

@@ -1,10 +1,13 @@
 """What anyone may create on a server: who may make home games, how many each address may make or ask
 to sit at in a window of time, and how many may be open at once.
 
-Plain state with no I/O: the hub asks `Limits.check_game` and `Limits.check_seat` with the asker's
-address and the time, and either gets nothing back or a `RequestError` (429 or 403) that changed
-nothing. The addresses are those the ASGI server reports: behind the shipped nginx, uvicorn takes the
-client's address from the ``X-Forwarded-For`` header that nginx sets, from the loopback proxy alone.
+Plain state with no I/O: the hub asks `Limits.game_allowed`, then counts the request against its
+address's window (`Limits.take` in one process; with ``--cluster``, `Storage.take` in the database
+every process shares, so a client meets one limit whichever process it reaches), and either goes on
+or gets a `RequestError` (429 or 403) that changed nothing. The addresses are those the ASGI server
+reports: the client's own, or behind a proxy named by ``holdem serve --forwarded-allow-ips`` (the
+shipped nginx file), the address that proxy writes in ``X-Forwarded-For``; a header from anyone
+else is ignored.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import attrs
 
 from holdem.server.config import RequestError
 
-__all__ = ["GAME_MAKERS", "Limits", "Window"]
+__all__ = ["GAME_MAKERS", "Limits", "Window", "too_many"]
 
 GameMakers = Literal["anyone", "admin", "nobody"]
 GAME_MAKERS: tuple[GameMakers, ...] = ("anyone", "admin", "nobody")
@@ -48,8 +51,14 @@ class Limits:
     def check_game(self, address: str, admin: bool, open_now: int, now: float) -> None:
         """Refuse a new home game from `address` (`admin`: asked with the admin token) when the
         switch, the cap or the address's window says so; otherwise count it."""
+        if self.game_allowed(admin, open_now):
+            self.take("game", address, self.games, now)
+
+    def game_allowed(self, admin: bool, open_now: int) -> bool:
+        """Refuse a new home game by the switch or the cap; whether the address's window applies
+        (not to the admin)."""
         if admin:
-            return
+            return False
         if self.makers != "anyone":
             who = "the admin" if self.makers == "admin" else "nobody"
             raise RequestError(f"on this server {who} may make games (holdem serve --games)", 403)
@@ -57,23 +66,19 @@ class Limits:
             raise RequestError(
                 f"this server has {self.open_games} games open, its most: try again later", 429
             )
-        self._take("game", address, self.games, now)
+        return True
 
     def check_seat(self, address: str, now: float) -> None:
         """Refuse a request for a seat from `address` past its window; otherwise count it."""
-        self._take("seat", address, self.seats, now)
+        self.take("seat", address, self.seats, now)
 
-    def _take(self, kind: str, address: str, window: Window, now: float) -> None:
+    def take(self, kind: str, address: str, window: Window, now: float) -> None:
+        """Count a `kind` of request from `address` against `window`, or refuse it (429)."""
         times = self._recent.setdefault((kind, address), deque())
         while times and now - times[0] >= window.seconds:
             times.popleft()
         if len(times) >= window.count:
-            wait = window.seconds - (now - times[0])
-            raise RequestError(
-                f"too many {kind}s from your address: at most {window.count} in {window.seconds:g} s;"
-                f" try again in {wait:.0f} s",
-                429,
-            )
+            raise too_many(kind, window, window.seconds - (now - times[0]))
         times.append(now)
         if len(self._recent) > 100_000:  # forget the addresses that have been quiet longest
             self._forget(now)
@@ -82,3 +87,12 @@ class Limits:
         longest = max(self.games.seconds, self.seats.seconds)
         for key in [k for k, t in self._recent.items() if not t or now - t[-1] >= longest]:
             del self._recent[key]
+
+
+def too_many(kind: str, window: Window, wait: float) -> RequestError:
+    """The refusal of a `kind` of request past `window`, saying when to try again."""
+    return RequestError(
+        f"too many {kind}s from your address: at most {window.count} in {window.seconds:g} s;"
+        f" try again in {max(wait, 0):.0f} s",
+        429,
+    )

@@ -94,7 +94,8 @@ async def _create(hub: Hub, room: Room) -> dict[str, Any]:
 
 
 def _address(request: Request) -> str:
-    """The asker's address, as the ASGI server reports it (behind the shipped nginx, the client's)."""
+    """The asker's address, as the ASGI server reports it: the peer's, or the one a trusted proxy
+    forwards (``holdem serve --forwarded-allow-ips``; the shipped nginx file sets it)."""
     return request.client.host if request.client is not None else ""
 
 
@@ -102,9 +103,8 @@ async def _games(request: Request, hub: Hub) -> Any:
     """A home game made from the lobby (by anyone, the admin alone or nobody: `holdem serve
     --games`), within the per-address window and the cap on open games: a table with a host, who
     gets the host token (for this table alone) and the links to share."""
-    hub.limits.check_game(
-        _address(request), hub.is_admin(request), hub.registry.open_games(), time.monotonic()
-    )
+    if hub.limits.game_allowed(hub.is_admin(request), hub.registry.open_games()):
+        await hub.limit("game", _address(request))
     data = await _body(request)
     if not isinstance(data, dict):
         raise RequestError(f"a game's settings are a JSON object, got {type(data).__name__}")
@@ -124,7 +124,7 @@ async def _join(request: Request, hub: Hub) -> Any:
     digest = token_digest(bearer(request))
     room = hub.room(ident)
     if room.home is not None and not room.is_host(digest) and not hub.is_admin(request):
-        hub.limits.check_seat(_address(request), time.monotonic())
+        await hub.limit("seat", _address(request))
 
     def asked(room: Room, now: float) -> tuple[tuple[int, str, bool], Change]:
         seat, token, pending, change = room.ask(

@@ -1,9 +1,10 @@
 """Where rooms live between restarts: SQLite (the standard library's) or PostgreSQL (psycopg), one schema.
 
-Five tables: ``rooms`` (each room's whole state as JSON, replaced on every change), ``hands``
+Six tables: ``rooms`` (each room's whole state as JSON, replaced on every change), ``hands``
 (each finished hand's PHH), ``dealt`` (the token digest of each player dealt into a stored hand:
 what decides who may see it), ``ledger`` (every buy-in, rebuy and cash-out) and ``leases`` (which
-process serves each room, with ``--cluster``: `holdem.server.cluster`). `commit` writes
+process serves each room, with ``--cluster``: `holdem.server.cluster`), and ``asked`` (what each
+address made lately, so that every process of a cluster counts it against one window). `commit` writes
 many rooms' changes in one transaction, so that the server can group the changes that arrive
 together into one durable write (SQLite in WAL mode with ``synchronous=FULL``; PostgreSQL with
 its default synchronous commit). A `Storage` is used from one thread at a time.
@@ -48,6 +49,9 @@ SCHEMA = (
     "CREATE TABLE IF NOT EXISTS dealt (room TEXT NOT NULL, number BIGINT NOT NULL, player INTEGER NOT NULL,"
     " token TEXT NOT NULL, PRIMARY KEY (room, number, player))",
     "CREATE INDEX IF NOT EXISTS dealt_token ON dealt (room, token)",
+    "CREATE TABLE IF NOT EXISTS asked (kind TEXT NOT NULL, address TEXT NOT NULL,"
+    " at DOUBLE PRECISION NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS asked_by ON asked (kind, address, at)",
 )
 
 SCHEMA_LOCK = 0x686F6C64656D  # "holdem": PostgreSQL's advisory lock held while the schema is made
@@ -98,6 +102,7 @@ class Storage:
         self.owner: str | None = None  # set when rooms are leased: writes are fenced by epoch
         self.ttl = 0.0
         self.epochs: dict[str, int] = {}
+        self._taken = 0
         self._make_schema()
 
     def _make_schema(self) -> None:
@@ -167,6 +172,39 @@ class Storage:
                         (room, *row),
                     )
             self._db.commit()
+        except BaseException:
+            self._db.rollback()
+            raise
+
+    def take(self, kind: str, address: str, count: int, seconds: float) -> float | None:
+        """Count one `kind` of request from `address` if it made fewer than `count` in the last
+        `seconds` (by the database's clock, one for every process); else nothing is counted and the
+        answer is the seconds until it may ask again. PostgreSQL takes a lock on the address for the
+        transaction, so two processes never both let the last one through."""
+        key = f"{kind} {address}"
+        try:
+            if self._mark == "%s":
+                self._db.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (key,))
+            self._db.execute(
+                self._sql(f"DELETE FROM asked WHERE kind = ? AND address = ? AND at <= {self._now} - ?"),
+                (kind, address, seconds),
+            )
+            times = self._db.execute(
+                self._sql(f"SELECT at, {self._now} FROM asked WHERE kind = ? AND address = ? ORDER BY at"),
+                (kind, address),
+            ).fetchall()
+            if len(times) >= count:
+                self._db.commit()
+                return seconds - (float(times[-1][1]) - float(times[-count][0]))
+            self._db.execute(
+                self._sql(f"INSERT INTO asked (kind, address, at) VALUES (?, ?, {self._now})"),
+                (kind, address),
+            )
+            self._taken += 1
+            if self._taken % 1000 == 0:  # forget the addresses quiet for a day
+                self._db.execute(f"DELETE FROM asked WHERE at <= {self._now} - 86400")
+            self._db.commit()
+            return None
         except BaseException:
             self._db.rollback()
             raise
