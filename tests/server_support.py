@@ -149,8 +149,9 @@ class ThreadServer(Server):
         # and then taken by someone else before the server binds it.
         self.socket = socket.create_server(("127.0.0.1", 0))
         self.port = int(self.socket.getsockname()[1])
+        self.app = build_app(url, ADMIN, tick=tick, rate=rate, limits=limits, idle=idle or IDLE_SECONDS)
         config = uvicorn.Config(
-            build_app(url, ADMIN, tick=tick, rate=rate, limits=limits, idle=idle or IDLE_SECONDS),
+            self.app,
             host="127.0.0.1", port=self.port,
             ws_max_size=WS_MAX_SIZE, log_level="warning", lifespan="on",
             **({} if guard is None else {"http": guarded_protocol(guard)}),

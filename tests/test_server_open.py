@@ -380,3 +380,83 @@ def test_two_cluster_processes_behind_nginx_hold_one_limit_of_five_not_ten() -> 
         finally:
             for server in servers:
                 server.stop()
+
+
+# ------------------------------------------------------------ spectators
+def _watch(server: Server, table: str, address: str) -> ClientConnection:
+    """A spectator's socket on `table` from the loopback address `address`."""
+    return connect(f"{server.ws}/ws?table={table}", sock=_open_from(address, server.port), open_timeout=5)
+
+
+def test_spectators_past_an_addresses_cap_are_closed_with_4429_and_told_why(tmp_path: Path) -> None:
+    """Issue 59, item 4: 2,000 spectator sockets from one address were all accepted."""
+    from websockets.exceptions import ConnectionClosed
+
+    from holdem.server.readers import SPECTATORS_PER_ADDRESS
+
+    with ThreadServer(f"sqlite:///{tmp_path / 'h.db'}") as server:
+        table = server.table(seats=2)
+        with contextlib.ExitStack() as stack:
+            watching = [
+                stack.enter_context(_watch(server, table, ATTACKER)) for _ in range(SPECTATORS_PER_ADDRESS)
+            ]
+            for ws in watching:
+                assert "state" == json.loads(ws.recv(timeout=5))["type"]
+            with _watch(server, table, ATTACKER) as refused:
+                message = json.loads(refused.recv(timeout=5))
+                with pytest.raises(ConnectionClosed) as closed:
+                    refused.recv(timeout=5)
+            assert (
+                "error" == message["type"] and "too many spectators from your address" in message["message"]
+            )
+            assert closed.value.rcvd is not None and 4429 == closed.value.rcvd.code
+            with _watch(server, table, "127.0.0.3") as other:  # another address still watches
+                assert "state" == json.loads(other.recv(timeout=5))["type"]
+        deadline = time.monotonic() + 5  # the ones closed no longer count
+        while True:
+            with _watch(server, table, ATTACKER) as again:
+                if json.loads(again.recv(timeout=5))["type"] == "state":
+                    break
+            assert time.monotonic() < deadline, "closed spectators still counted"
+            time.sleep(0.1)
+
+
+def test_every_spectator_is_sent_one_state_text_built_once_and_players_their_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A spectator's state is built once per change and shared (the clock in it included), and a
+    state request is answered from it; a player's view stays their own (their cards)."""
+    from holdem.server import readers
+
+    monkeypatch.setattr(readers, "SHARED_FOR", 60.0)  # shared however slow this machine is
+    with ThreadServer(f"sqlite:///{tmp_path / 'h.db'}") as server:
+        table = server.table(seats=2, action_seconds=30)
+        _, ann = server.join(table, "ann", 200)
+        server.join(table, "bob", 200)
+        with (
+            connect(f"{server.ws}/ws?token={ann}") as a,
+            _watch(server, table, ATTACKER) as first,
+            _watch(server, table, "127.0.0.3") as second,
+        ):
+            seen_by_a = a.recv(timeout=5)
+            texts = [first.recv(timeout=5), second.recv(timeout=5)]
+            time.sleep(0.05)  # the clock has moved on: a state built again would say so
+            first.send(json.dumps({"type": "state"}))
+            texts.append(first.recv(timeout=5))
+            assert texts[0] == texts[1] == texts[2]
+            state = json.loads(texts[0])
+            assert state["clock"] is not None and state["hole"] == [] and json.loads(seen_by_a)["hole"]
+
+
+def test_holdem_serve_refuses_a_forwarded_allow_ips_that_is_not_addresses_in_one_line(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "holdem", "serve", "--db", f"sqlite:///{tmp_path / 'h.db'}", "--port", "0",
+         "--forwarded-allow-ips", "127.0.0.1,nginx"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert "--forwarded-allow-ips takes IP addresses or networks" in done.stderr and "'nginx'" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1

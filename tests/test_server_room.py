@@ -727,3 +727,57 @@ def test_a_clock_shorter_than_a_second_is_refused_in_one_line(name: str, value: 
         tourney_config({"structure": "turbo", name: value})
     assert words in str(refused.value)
     assert 1 == table_config({name: 1}).to_dict()[name]
+
+
+# ------------------------------------------------------------ names that look like someone else's
+@pytest.mark.parametrize(
+    ("name", "problem"),
+    [
+        ("\u3164", "invisible"),  # a Hangul filler alone
+        ("\u2800", "invisible"),  # blank Braille
+        ("alice\u3164", "invisible"),
+        ("al\u200bice", "printable"),  # a zero-width space: not printable, as before
+        ("e" + "\u0301" * 31, "combining marks"),
+        ("\u0301abc", "combining mark"),
+    ],
+)
+def test_a_name_that_hides_characters_or_piles_up_marks_is_refused_in_one_line(
+    name: str, problem: str
+) -> None:
+    """Issue 59, item 5: each of these was accepted as a name."""
+    r = room()
+    with pytest.raises(RequestError) as error:
+        r.join(name, 100, None, 0.0)
+    assert problem in str(error.value) and "\n" not in str(error.value)
+    assert r.members == {}
+
+
+def test_a_name_is_kept_in_nfkc_and_scripts_that_write_vowels_as_marks_are_welcome() -> None:
+    r = room(seats=6)
+    seat, _, _ = r.join("\u212aelvin", 100, None, 0.0)  # the Kelvin sign: K
+    assert "Kelvin" == r.members[seat].name
+    for name in ("हिन्दी", "Zoë", "José Luis", "ไทย"):
+        r.join(name, 100, None, 0.0)
+
+
+@pytest.mark.parametrize("lookalike", ["\u0430lice", "AL\u0406CE", "a1ice", "aIice", "\u0251lice"])
+def test_a_name_confusable_with_a_seated_players_is_refused(lookalike: str) -> None:
+    """A Cyrillic а or І, a digit one or a capital I for an l, a Latin alpha: "alice" is seated."""
+    r = room()
+    r.join("alice", 100, None, 0.0)
+    with pytest.raises(RequestError) as error:
+        r.join(lookalike, 100, None, 0.0)
+    assert "alice" in str(error.value) and 409 == error.value.status and len(r.members) == 1
+
+
+def test_a_name_confusable_with_a_recent_players_is_refused_and_the_same_name_is_not() -> None:
+    """Ann said something in the chat and left; "Аnn" (Cyrillic А) is refused, "ann" is somebody else
+    who may take the name (the settle-up tells them apart)."""
+    r = room()
+    ann, _, _ = r.join("Ann", 100, None, 0.0)
+    r.say(ann, "gl", 0.0)
+    r.leave(ann, 0.0)
+    with pytest.raises(RequestError):
+        r.join("\u0410nn", 100, None, 0.0)
+    seat, _, _ = r.join("ann", 100, None, 0.0)
+    assert "ann" == r.members[seat].name

@@ -30,9 +30,11 @@ from holdem.server.room import token_digest
 from holdem.server.routes import ROUTES
 from holdem.server.sockets import receive
 
-__all__ = ["STATIC", "Hub", "build_app"]
+__all__ = ["SPECTATORS_FULL", "STATIC", "Hub", "build_app"]
 
 STATIC = Path(__file__).parent / "static"
+SPECTATORS_FULL = 4429
+"""The close code of a spectator refused past a cap (`holdem.server.readers.SPECTATORS_PER_ADDRESS`)."""
 
 
 async def _socket(ws: WebSocket) -> None:
@@ -60,6 +62,13 @@ async def _socket(ws: WebSocket) -> None:
     room_id, seat = where if where is not None else (str(ident), None)
     views = digest is not None and ws.query_params.get("view") in ("1", "true")  # bots: their SeatView too
     alive = ws.query_params.get("alive") in ("1", "true")  # a sign of life each quiet half second
+    address = ws.client.host if ws.client is not None else ""
+    if digest is None:
+        refused = hub.readers.admit_spectator(room_id, address)
+        if refused is not None:
+            await ws.send_text(error_message(refused))
+            await ws.close(SPECTATORS_FULL)
+            return
     connection = Connection(ws, room_id, seat, digest, hub.rate, views, alive)
     pump = asyncio.create_task(connection.pump())
     try:
@@ -76,6 +85,8 @@ async def _socket(ws: WebSocket) -> None:
         pass
     finally:
         hub.readers.detach(connection)
+        if digest is None:
+            hub.readers.spectator_left(address)
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await asyncio.wait_for(pump, 1.0)
 

@@ -96,10 +96,11 @@ async def relay(hub: Hub, ws: WebSocket, ident: str) -> bool:
     if owner is not None and hub.cluster is not None and owner[0] != hub.cluster.address:
         target = "ws" + owner[0].removeprefix("http") + "/ws?" + ws.url.query
         lease = hub.cluster.lease_seconds
+        asker = {"X-Forwarded-For": ws.client.host} if ws.client is not None else {}  # whose it is
         try:
             upstream = await websockets.connect(
                 target, max_size=2**22, open_timeout=_patience(owner[1]), ping_interval=lease / 2,
-                ping_timeout=lease,
+                ping_timeout=lease, additional_headers=asker,
             )  # fmt: skip
         except (OSError, TimeoutError, websockets.InvalidHandshake):
             if await hub.take_over(ident):

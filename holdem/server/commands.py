@@ -67,6 +67,26 @@ def _add_serve(sub: argparse._SubParsersAction[Parser]) -> None:
         metavar="N",
         help="messages a second each connection may send, bursts of twice as many (default: 50)",
     )
+    _add_limits(serve)
+    serve.add_argument(
+        "--cluster",
+        action="store_true",
+        help="one of several processes on this --db (PostgreSQL): each table is served by the process"
+        " holding its lease; the others pass its requests on (see 'holdem docs protocol')",
+    )
+    serve.add_argument(
+        "--lease", type=float, default=5.0, metavar="SECONDS",
+        help="--cluster: how long a table stays with a process that stops renewing its lease (default: 5)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--advertise", metavar="URL",
+        help="--cluster: the address other processes reach this one at (default: http://HOST:PORT)",
+    )  # fmt: skip
+    serve.set_defaults(run=_cmd_serve)
+
+
+def _add_limits(serve: argparse.ArgumentParser) -> None:
+    """What anyone may make, and what one client may hold (`holdem docs protocol`, "In the open")."""
     serve.add_argument(
         "--games", choices=("anyone", "admin", "nobody"), default="anyone",
         help="who may make a home game from the lobby: anyone (at most 5 an address in 10 minutes),"
@@ -86,21 +106,6 @@ def _add_serve(sub: argparse._SubParsersAction[Parser]) -> None:
         help="comma-separated addresses of the proxies whose X-Forwarded-For header names the client"
         " (e.g. 127.0.0.1 behind the shipped nginx file); default: none, the header is ignored",
     )  # fmt: skip
-    serve.add_argument(
-        "--cluster",
-        action="store_true",
-        help="one of several processes on this --db (PostgreSQL): each table is served by the process"
-        " holding its lease; the others pass its requests on (see 'holdem docs protocol')",
-    )
-    serve.add_argument(
-        "--lease", type=float, default=5.0, metavar="SECONDS",
-        help="--cluster: how long a table stays with a process that stops renewing its lease (default: 5)",
-    )  # fmt: skip
-    serve.add_argument(
-        "--advertise", metavar="URL",
-        help="--cluster: the address other processes reach this one at (default: http://HOST:PORT)",
-    )  # fmt: skip
-    serve.set_defaults(run=_cmd_serve)
 
 
 def _add_join(sub: argparse._SubParsersAction[Parser]) -> None:

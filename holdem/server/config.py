@@ -3,6 +3,8 @@ process's part in a cluster."""
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Iterable
 from typing import Any
 
 import attrs
@@ -10,6 +12,7 @@ import attrs
 from holdem.console.fields import Field, check_object, read_fields
 from holdem.errors import HoldemError
 from holdem.hand.stakes import CHIP_LIMIT
+from holdem.server.names import looks_like, name_problem
 
 __all__ = [
     "CHIP_LIMIT",
@@ -17,6 +20,7 @@ __all__ = [
     "Cluster",
     "RequestError",
     "TableConfig",
+    "check_lookalike",
     "player_name",
     "table_config",
 ]
@@ -34,13 +38,26 @@ NAME_LIMIT = 32
 
 
 def player_name(name: Any) -> str:
-    """A player's name as given, less spaces at either end: 1 to 32 printable characters. Names are
-    compared without case (`name.casefold()`): "Ann" and " ann " are the same player."""
-    if not isinstance(name, str) or not name.strip() or len(name.strip()) > NAME_LIMIT:
+    """A player's name in NFKC, less spaces at either end: 1 to 32 printable characters, none of them
+    invisible, no pile of combining marks (`holdem.server.names.normal_name`). Names are compared
+    without case (`name.casefold()`): "Ann" and " ann " are the same player."""
+    if not isinstance(name, str) or not name.strip() or not name.isprintable():
         raise RequestError(f"name must be 1 to {NAME_LIMIT} printable characters, got {name!r}")
-    if not name.isprintable():
+    text = unicodedata.normalize("NFKC", name).strip()
+    if not text or len(text) > NAME_LIMIT:
         raise RequestError(f"name must be 1 to {NAME_LIMIT} printable characters, got {name!r}")
-    return name.strip()
+    problem = name_problem(text)
+    if problem is not None:
+        raise RequestError(f"name {name!r} {problem}: choose another")
+    return text
+
+
+def check_lookalike(name: str, others: Iterable[str], where: str) -> None:
+    """Refuse `name` (409) if it looks like one of `others`, the names in use or seen lately `where`,
+    without being it (Unicode's confusable skeletons: `holdem.server.names.looks_like`)."""
+    other = looks_like(name, others)
+    if other is not None:
+        raise RequestError(f"name {name!r} looks like {other!r}, a player {where}: choose another", 409)
 
 
 @attrs.frozen

@@ -18,6 +18,7 @@ import ipaddress
 import logging
 import resource
 import time
+import weakref
 from collections.abc import Callable, Collection
 from typing import Any
 
@@ -61,22 +62,22 @@ class Guard:
         self._is_trusted: dict[str, bool] = {}
         self.refused = 0
         self.timed_out = 0
-        self._open: dict[str, list[asyncio.BaseTransport]] = {}
+        self._open: dict[str, list[weakref.ref[asyncio.BaseTransport]]] = {}  # weak: a closed one goes
         self._admitted = 0
 
     def admit(self, address: str, transport: asyncio.BaseTransport) -> bool:
         """Whether `address` may open one more connection (`transport`); counted if so."""
         if self.trusted and self._trusted(address):
             return True
-        held = [t for t in self._open.get(address, ()) if not t.is_closing()]
+        held = [t for t in self._open.get(address, ()) if _open(t)]
         self._open[address] = held
         if len(held) >= self.per_address:
             self.refused += 1
             return False
-        held.append(transport)
+        held.append(weakref.ref(transport))
         self._admitted += 1
         if self._admitted % 4096 == 0:  # forget the addresses with nothing open
-            self._open = {a: ts for a, ts in self._open.items() if any(not t.is_closing() for t in ts)}
+            self._open = {a: ts for a, ts in self._open.items() if any(map(_open, ts))}
         return True
 
     def _trusted(self, address: str) -> bool:
@@ -94,7 +95,12 @@ class Guard:
 
     def open_from(self, address: str) -> int:
         """Connections `address` holds open now."""
-        return sum(not t.is_closing() for t in self._open.get(address, ()))
+        return sum(map(_open, self._open.get(address, ())))
+
+
+def _open(ref: weakref.ref[asyncio.BaseTransport]) -> bool:
+    transport = ref()
+    return transport is not None and not transport.is_closing()
 
 
 def guarded_protocol(guard: Guard) -> type[asyncio.Protocol]:

@@ -10,6 +10,10 @@ table to table, waits while they hold no seat, and is told their place and prize
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ctypes
+import ctypes.util
+import gc
 import json
 import time
 from collections.abc import Callable, Coroutine
@@ -22,7 +26,20 @@ from holdem.server.room import Room
 from holdem.server.storage import lease_key
 from holdem.server.tourney import Tourney
 
-__all__ = ["READER_WAIT", "Readers"]
+__all__ = ["READER_WAIT", "SPECTATORS_PER_ADDRESS", "SPECTATORS_PER_TABLE", "Readers"]
+
+SPECTATORS_PER_ADDRESS = 20
+"""Spectators' connections one address may hold open, over all tables (4429 past it)."""
+SPECTATORS_PER_TABLE = 300
+"""Spectators one table takes at once (4429 past it)."""
+SHARED_FOR = 0.5
+"""Seconds a spectator's state built for one is given to others who ask, unless the table changes."""
+GIVE_BACK_AFTER = 100
+"""After this many connections close (a crowd leaving), the memory they held goes back to the system
+once the closing has stopped for a second."""
+SPECTATOR_INTERVAL = 0.2
+"""Spectators are sent a table's newest state at most this often: changes closer together than this
+(bots at full speed) reach them as the latest of them, a moment later. Players get every state."""
 
 READER_WAIT = 0.25
 """Seconds a reader (a new connection, a `state` request) waits for a room's lock before it is
@@ -53,6 +70,30 @@ class Readers:
         self.waiting: dict[str, set[Connection]] = {}
         self.stored: dict[str, str] = {}
         self._stored_rooms: dict[str, tuple[str, Room]] = {}
+        self._watching: dict[str, int] = {}  # spectators' connections open, by address
+        self._spectators: dict[str, tuple[float, str]] = {}  # each table's spectator state, when built
+        self._sent: dict[str, float] = {}  # when each table's spectators were last sent its state
+        self._flushing: set[str] = set()  # tables whose spectators are to be sent the latest state soon
+        self._closed = 0  # connections closed since memory was last given back
+        self._giving_back = False
+
+    def admit_spectator(self, ident: str, address: str) -> str | None:
+        """Count a spectator of table `ident` from `address`; or why not (past a cap), counting nothing."""
+        if self._watching.get(address, 0) >= SPECTATORS_PER_ADDRESS:
+            return f"too many spectators from your address (at most {SPECTATORS_PER_ADDRESS})"
+        watching = sum(c.digest is None for c in self.connections.get(ident, ()))
+        if watching >= SPECTATORS_PER_TABLE:
+            return f"this table has as many spectators as it takes ({SPECTATORS_PER_TABLE})"
+        self._watching[address] = self._watching.get(address, 0) + 1
+        return None
+
+    def spectator_left(self, address: str) -> None:
+        """A spectator's connection counted by `admit_spectator` closed."""
+        left = self._watching.get(address, 0) - 1
+        if left > 0:
+            self._watching[address] = left
+        else:
+            self._watching.pop(address, None)
 
     def serve(self, ident: str) -> None:
         """Table `ident` is served here: its readers may attach."""
@@ -68,6 +109,8 @@ class Readers:
         self.close(ident)
         self.stored.pop(ident, None)
         self._stored_rooms.pop(ident, None)
+        self._spectators.pop(ident, None)
+        self._sent.pop(ident, None)
 
     def close_waiting(self, tourney: str) -> None:
         """A tournament is no longer served here: its waiting entrants connect again."""
@@ -159,11 +202,25 @@ class Readers:
         self.connections.get(connection.room, set()).discard(connection)
         self.waiting.get(connection.room, set()).discard(connection)
         connection.send(None)
+        self._closed += 1
+        if self._closed >= GIVE_BACK_AFTER and not self._giving_back:
+            self._giving_back = True
+            self.later(self._give_back())
         room = self.registry.rooms.get(connection.room)
         if room is not None:
             self.track(room)
         if room is not None and connection.seat is not None and connection.seat in self.away(room):
             self.later(self._away(room.id))
+
+    async def _give_back(self) -> None:
+        """Once a crowd has left (no more closes for a second), give the memory it held back."""
+        while True:
+            closed = self._closed
+            await asyncio.sleep(1.0)
+            if self._closed == closed:
+                break
+        self._closed, self._giving_back = 0, False
+        give_back_memory()
 
     async def _away(self, ident: str) -> None:
         lock = self.registry.locks.get(ident)
@@ -195,8 +252,22 @@ class Readers:
             lock.release()
 
     def state_text(self, room: Room, connection: Connection, now: float) -> str:
-        away = self.away(room)
-        return json.dumps(state_message(room, connection.seat, now, with_view=connection.views, away=away))
+        """The state `connection` is sent. A spectator's is built once per change and shared by all
+        (`broadcast` drops it), and for new spectators and state requests until it is `SHARED_FOR`
+        seconds old (the clock in it is that much behind at most); a player's is built for them."""
+        if not _spectator(connection):
+            return self._state_text(room, connection.seat, connection.views, now)
+        live = room is self.registry.rooms.get(room.id)  # (not a copy read back as stored)
+        built = self._spectators.get(room.id) if live else None
+        if built is not None and now - built[0] < SHARED_FOR:
+            return built[1]
+        text = self._state_text(room, None, False, now)
+        if live:
+            self._spectators[room.id] = (now, text)
+        return text
+
+    def _state_text(self, room: Room, seat: int | None, views: bool, now: float) -> str:
+        return json.dumps(state_message(room, seat, now, with_view=views, away=self.away(room)))
 
     def away(self, room: Room) -> set[int]:
         """The seats whose players have no connection open here (a host's bot is never away)."""
@@ -205,10 +276,12 @@ class Readers:
         return {s for s in room.members if s not in present and s not in bots}
 
     def broadcast(self, room: Room) -> None:
-        """Queue each reader of `room` its new state, which has just been stored."""
+        """Queue each reader of `room` its new state, which has just been stored: each player theirs,
+        the spectators one shared text, at most every `SPECTATOR_INTERVAL` seconds."""
         self.registry.lobby[room.id] = self.registry.summary(room)
         self.track(room)
-        now, texts = time.monotonic(), {}
+        self._spectators.pop(room.id, None)
+        now, texts, watched = time.monotonic(), {}, False
         for connection in list(self.connections[room.id]):
             where = self.registry.tokens.get(connection.digest) if connection.digest is not None else None
             if connection.digest is not None and where != (room.id, connection.seat):
@@ -220,10 +293,37 @@ class Readers:
                 else:
                     connection.send(None)  # the seat was left: this token sees nothing more
                 continue
+            if _spectator(connection):
+                watched = True
+                continue
             key = (connection.seat, connection.views)
             if key not in texts:
                 texts[key] = self.state_text(room, connection, now)
             connection.send(texts[key])
+        if watched:  # built once, as stored now, for every spectator
+            self._spectators[room.id] = (now, self._state_text(room, None, False, now))
+            self._to_spectators(room.id, now)
+
+    def _to_spectators(self, ident: str, now: float) -> None:
+        """Send the spectators of `ident` its latest stored state, or soon if they were just sent one."""
+        wait = SPECTATOR_INTERVAL - (now - self._sent.get(ident, -SPECTATOR_INTERVAL))
+        if wait > 0:
+            if ident not in self._flushing:
+                self._flushing.add(ident)
+                self.later(self._flush(ident, wait))
+            return
+        built = self._spectators.get(ident)
+        if built is None:
+            return
+        self._sent[ident] = now
+        for connection in list(self.connections.get(ident, ())):
+            if _spectator(connection):
+                connection.send(built[1])
+
+    async def _flush(self, ident: str, wait: float) -> None:
+        await asyncio.sleep(wait)
+        self._flushing.discard(ident)
+        self._to_spectators(ident, time.monotonic())
 
     def unseated(self, tourney: Tourney, connection: Connection) -> None:
         """An entrant's connection while they hold no seat: told their place and prize and closed when
@@ -257,3 +357,16 @@ class Readers:
                 if connection.digest is not None:
                     self.connections[ident].discard(connection)
                     self.unseated(tourney, connection)
+
+
+def _spectator(connection: Connection) -> bool:
+    """A connection with no seat's token (and so no view of its own)."""
+    return connection.digest is None and connection.seat is None and not connection.views
+
+
+def give_back_memory() -> None:
+    """Collect garbage and hand the C heap's free pages back to the system (glibc's ``malloc_trim``;
+    elsewhere only the collection), so that memory a crowd of connections held is not kept."""
+    gc.collect()
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim(0)

@@ -36,7 +36,7 @@ from holdem.hand.stakes import Rules, Stakes
 from holdem.hand.state import Hand
 from holdem.server.change import Change, LedgerRow, StoredHand
 from holdem.server.chat import Chat
-from holdem.server.config import RequestError, TableConfig, player_name, table_config
+from holdem.server.config import RequestError, TableConfig, check_lookalike, player_name, table_config
 from holdem.server.home import Home, Seeker
 from holdem.server.lasthand import LastHand
 from holdem.table.settleup import settle_up
@@ -260,6 +260,7 @@ class Room:
         held = [m.name for m in [*self.members.values(), *asking] if m.name.casefold() == name.casefold()]
         if held:  # names are compared without case
             raise RequestError(f"{held[0]!r} is already at this table", 409)
+        check_lookalike(name, self.names_seen(), "at this table or lately")
         self._check_buy_in(buy_in, 0)
         free = self.free_seats()
         if seat is None:
@@ -271,6 +272,17 @@ class Room:
         if seat not in free:
             raise RequestError(f"seat {seat} is taken", 409)
         return name, seat
+
+    def names_seen(self) -> set[str]:
+        """The names seated, asking for a seat, in the last hand, in the chat kept, and (at a home
+        game) of everyone who has sat: those a newcomer's name must not look like."""
+        names = {m.name for m in self.members.values()}
+        if self.home is not None:
+            names |= {p.name for p in self.home.pending.values()} | set(self.home.players.values())
+        names |= {line.name for line in self.chat.lines}
+        if self.last_hand is not None:
+            names |= {end.name for end in self.last_hand.ends.values()}
+        return names
 
     def free_seats(self) -> list[int]:
         """Seats nobody holds or has asked for."""

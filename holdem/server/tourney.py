@@ -29,7 +29,7 @@ import attrs
 
 from holdem.console.fields import Field, check_object, read_fields
 from holdem.errors import HoldemError
-from holdem.server.config import RequestError, TableConfig, player_name
+from holdem.server.config import RequestError, TableConfig, check_lookalike, player_name
 from holdem.server.room import Change, LedgerRow, Member, Room, token_digest
 from holdem.table.table import Table
 from holdem.tournament.payouts import payout_shares, prizes
@@ -251,6 +251,7 @@ class Tourney:
         held = [entrant for entrant in self.tokens if entrant.casefold() == name.casefold()]
         if held:  # names are compared without case
             raise RequestError(f"{held[0]!r} is already registered", 409)
+        check_lookalike(name, self.tokens, "in this tournament")
         token = f"{self.id}.{secrets.token_urlsafe(32)}"
         self.entrants.append(name)
         self.tokens[name] = token_digest(token)

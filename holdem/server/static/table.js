@@ -485,6 +485,11 @@ function connect() {
       lastSeenHand = null;
     }
     if ($("status").dataset.left) return;
+    if (event.code === 4429) {  // too many spectators: from this address, or at this table
+      $("status").textContent = "This table has all the spectators it takes from your address or in all: trying again in 30 s…";
+      setTimeout(connect, 30000);
+      return;
+    }
     $("status").textContent = "disconnected: reconnecting…";
     setTimeout(connect, 1000);
   };
