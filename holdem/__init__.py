@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from holdem import errors
+from holdem import _moved, errors
 from holdem.cards.card import CARDS, Card, Rank, Suit, format_cards, parse_card, parse_cards
 from holdem.cards.deck import Deck
 from holdem.cards.evaluator import HandCategory, HandRank, best_hands, compare_hands, evaluate, strength
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from holdem.cards.odds import EquityResult, PlayerEquity, equity
     from holdem.cards.ranges import parse_range
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "CARDS",
@@ -75,6 +75,9 @@ _LAZY = {
     "PlayerEquity": "holdem.cards.odds",
     "parse_range": "holdem.cards.ranges",
 }
+
+
+_moved.install()  # 0.1's module paths, for one minor version, with a warning
 
 
 def __getattr__(name: str) -> Any:

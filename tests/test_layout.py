@@ -7,7 +7,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "holdem"
 
 # The data flow, lowest first (the README's layout table, row by row).
 ORDER = [
-    "errors", "console", "cards", "hand", "formats", "table",
+    "errors", "_moved", "console", "cards", "hand", "formats", "table",
     "bots", "tournament", "stats", "pushfold", "solver", "vector", "acpc", "env", "learn", "server",
     "docs", "cli", "__main__",
 ]  # fmt: skip

@@ -6,6 +6,15 @@ transition function (`state`) and its invariants (`invariants`)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from holdem.hand.state import Hand, HandResult, Phase
 
 __all__ = ["Hand", "HandResult", "Phase"]
+
+
+def __getattr__(name: str) -> Any:
+    """0.1"s names this package does not hold, with a warning naming where they are (`holdem._moved`)."""
+    from holdem._moved import moved_name
+
+    return moved_name("holdem.hand", name)

@@ -3,6 +3,15 @@ hand in progress (`snapshot`), and a cash game's settle-up in the fewest payment
 
 from __future__ import annotations
 
+from typing import Any
+
 from holdem.table.table import ButtonRule, Seat, Table
 
 __all__ = ["ButtonRule", "Seat", "Table"]
+
+
+def __getattr__(name: str) -> Any:
+    """0.1"s names this package does not hold, with a warning naming where they are (`holdem._moved`)."""
+    from holdem._moved import moved_name
+
+    return moved_name("holdem.table", name)

@@ -1,0 +1,85 @@
+"""0.1's module paths keep working through 0.2 with a warning that names the new one (issue 63,
+item 1): every old path imports, warns, and is the very module (and its objects the very objects)
+at the new path."""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+import warnings
+
+import pytest
+
+import holdem
+from holdem._moved import MOVED, MOVED_NAMES, REMOVED_IN
+
+
+@pytest.mark.parametrize(("old", "new"), sorted(MOVED.items()))
+def test_every_old_module_path_imports_as_the_new_module_with_a_warning_naming_it(old: str, new: str) -> None:
+    code = (
+        "import importlib, warnings\n"
+        "with warnings.catch_warnings(record=True) as caught:\n"
+        "    warnings.simplefilter('always')\n"
+        f"    old = importlib.import_module({old!r})\n"
+        f"new = importlib.import_module({new!r})\n"
+        "assert old is new, (old, new)\n"
+        "print([str(w.message) for w in caught if w.category is DeprecationWarning])\n"
+    )  # a fresh process: the first import of the old path is the one that warns
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert f"{old} moved to {new} in holdem 0.2; the old path goes in {REMOVED_IN}" in done.stdout
+
+
+def test_the_usual_old_imports_give_the_same_objects() -> None:
+    """What 0.1's README showed: play_table, read_hands, play_match, phh, the snapshot functions."""
+    code = (
+        "import warnings\n"
+        "warnings.simplefilter('error', DeprecationWarning)\n"
+        "try:\n"
+        "    from holdem.session import play_table\n"
+        "except DeprecationWarning as w:\n"
+        "    print('refused:', w)\n"
+        "warnings.simplefilter('ignore', DeprecationWarning)\n"
+        "from holdem.session import play_table\n"
+        "from holdem.pokerstars import read_hands\n"
+        "from holdem.match import play_match\n"
+        "from holdem import phh\n"
+        "from holdem.snapshot import table_to_json\n"
+        "import holdem.pokerstars.read as old_read\n"
+        "import holdem.bots.session, holdem.formats.pokerstars, holdem.bots.match, holdem.formats.phh\n"
+        "import holdem.table.snapshot, holdem.formats.pokerstars.read\n"
+        "assert play_table is holdem.bots.session.play_table\n"
+        "assert read_hands is holdem.formats.pokerstars.read_hands\n"
+        "assert play_match is holdem.bots.match.play_match and phh is holdem.formats.phh\n"
+        "assert table_to_json is holdem.table.snapshot.table_to_json\n"
+        "assert old_read is holdem.formats.pokerstars.read\n"
+        "print('same')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "refused: holdem.session moved to holdem.bots.session" in done.stdout and "same" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("package", "name"), [(p, n) for p, names in sorted(MOVED_NAMES.items()) for n in sorted(names)]
+)
+def test_an_old_name_a_package_took_over_is_found_with_a_warning(package: str, name: str) -> None:
+    """``from holdem.stats import mean_ci`` failed far from the cause: holdem.stats is the player
+    statistics now."""
+    module = importlib.import_module(package)
+    where = importlib.import_module(MOVED_NAMES[package][name])
+    with pytest.warns(DeprecationWarning, match=f"{package}.{name} moved to .*from {where.__name__} import"):
+        found = getattr(module, name)
+    assert found is getattr(where, name)
+
+
+def test_a_name_that_never_was_is_still_an_attribute_error() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+            _ = holdem.stats.nothing  # type: ignore[attr-defined]
+
+
+def test_the_version_says_the_layout_changed() -> None:
+    assert "0.2.0" == holdem.__version__
