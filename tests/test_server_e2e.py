@@ -91,12 +91,13 @@ def test_when_the_clock_runs_out_the_player_is_folded_and_sat_out(server: Thread
     server.join(table, "bob", 100)
     with connect(f"{server.ws}/ws?token={ann}") as ws:
         state = json.loads(ws.recv())
-        assert state["clock"]["seconds"] <= 1 and state["clock"]["bank"] == 1
-        actor = state["actor"]
-        while True:  # nobody acts: the server does
-            state = json.loads(ws.recv(timeout=5))
-            if state["seats"][actor]["sitting_out"]:
-                break
+        if state["clock"] is not None:  # (on a busy machine the clock may have run out already)
+            assert state["clock"]["seconds"] <= 1 and state["clock"]["bank"] <= 1
+        actor = state["actor"]  # None if the server has acted already: then one seat sits out
+        while not any(seat["sitting_out"] for seat in state["seats"] if seat is not None):
+            state = json.loads(ws.recv(timeout=10))  # nobody acts: the server does
+        out = [k for k, seat in enumerate(state["seats"]) if seat is not None and seat["sitting_out"]]
+        assert out == [actor] if actor is not None else len(out) == 1
         assert state["last_hand"]["number"] == 1
         assert state["phase"] is None  # one player in: no hand until the other sits in
         hands = server.hands(table)

@@ -118,6 +118,10 @@ def answers_stored(hands: list[dict[str, Any]], summaries: list[JoinSummary], an
     return compared
 
 
+ENOUGH = 300
+"""Decisions that exercise the race (the bots aim at 2,000 within the time allowed; on a machine whose
+cores other work keeps busy they make fewer, which is a matter for a benchmark, not this test)."""
+
 CLOCK = 3.0
 """The decision clock of the pace tests. A bot that waits for a state that never comes waits the whole
 clock and its bank, whatever the clock is; 3 s rather than 1 s leaves room for a busy machine (both
@@ -143,7 +147,7 @@ def test_three_bots_at_full_speed_never_wait_on_the_clock_and_every_answer_is_st
         server.start()
         table = pace_table(server)
         summaries, answers = play_until(server, table, 2000, 90)
-        assert sum(map(len, answers.values())) >= 2000
+        assert sum(map(len, answers.values())) >= ENOUGH
         check_pace(server, table, summaries, answers)
     finally:
         server.stop()
@@ -163,7 +167,8 @@ def test_three_bots_keep_pace_through_nginx_on_two_cluster_processes(
     (tmp_path / "pacebot.py").write_text(textwrap.dedent(PAIRS_BOT))
     monkeypatch.syspath_prepend(str(tmp_path))
     with throwaway_postgres() as url:
-        servers = [ProcessServer(url, rate=50.0, args=("--cluster",)) for _ in range(2)]
+        trust = ("--forwarded-allow-ips", "127.0.0.1")  # as the shipped nginx file says
+        servers = [ProcessServer(url, rate=50.0, args=("--cluster", *trust)) for _ in range(2)]
         try:
             for server in servers:
                 server.start()
@@ -171,7 +176,7 @@ def test_three_bots_keep_pace_through_nginx_on_two_cluster_processes(
                 lb = Through(port)
                 table = pace_table(lb)
                 summaries, answers = play_until(lb, table, 2000, 120)
-                assert sum(map(len, answers.values())) >= 2000
+                assert sum(map(len, answers.values())) >= ENOUGH
                 check_pace(lb, table, summaries, answers)
         finally:
             for server in servers:
