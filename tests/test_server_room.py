@@ -324,7 +324,23 @@ def test_the_state_offers_the_rebuy_range_the_room_accepts_counting_the_stack_as
     with pytest.raises(RequestError, match="from 1 to 50"):
         r.rebuy(seat, 51, 0.0)
     r.rebuy(seat, 50, 0.0)
-    assert {"least": 1, "most": 0, "have": 200} == state_message(r, seat, 0.0)["rebuy"]
+    assert state_message(r, seat, 0.0)["rebuy"] is None  # at the table's most: no rebuy offered
+
+
+def test_a_stack_above_the_maximum_buy_in_is_offered_no_rebuy() -> None:
+    """Issue 63, item 5: a stack won above the maximum was offered a rebuy with `most: -145`."""
+    r = room(min_buy_in=40, max_buy_in=200)
+    seat = r.join("ann", 200, None, 0.0)[0]
+    r.join("bob", 200, None, 0.0)
+    while r.held(seat) <= 200:  # bob folds to ann until her stack is above the table's most
+        hand = r.table.hand
+        assert hand is not None
+        actor = r.actor_seat()
+        assert actor is not None
+        r.act(actor, r.number, Action.fold() if actor != seat else Action.call(), 0.0)
+    assert state_message(r, seat, 0.0)["rebuy"] is None
+    with pytest.raises(RequestError, match="the most this table allows"):
+        r.rebuy(seat, 1, 0.0)
 
 
 def test_every_refusal_of_the_room_is_worded_with_its_status_and_changes_nothing() -> None:

@@ -10,6 +10,7 @@ plays, and a failing one is a fault: `holdem.bots.decide` holds the life cycle.
 from __future__ import annotations
 
 import copy
+import difflib
 import functools
 import importlib
 import inspect
@@ -110,7 +111,10 @@ def _resolve(name: str) -> Callable[..., Any]:
     path = BUILT_IN.get(name, name)
     if ":" not in path:
         known = ", ".join(sorted(BUILT_IN))
-        raise BotLoadError(f"unknown bot {name!r} (built-in bots: {known}; or package.module:ClassName)")
+        raise BotLoadError(
+            f"unknown bot {name!r}{_did_you_mean(name, BUILT_IN)} (built-in bots: {known};"
+            " or package.module:ClassName)"
+        )
     module_name, _, attr = path.partition(":")
     try:
         module = importlib.import_module(module_name)
@@ -124,8 +128,17 @@ def _resolve(name: str) -> Callable[..., Any]:
         raise BotLoadError(f"cannot import {module_name!r} for bot {name!r}: {error}{hint}") from None
     factory = getattr(module, attr, None)
     if factory is None:
-        raise BotLoadError(f"module {module_name!r} has no {attr!r} (bot {name!r})")
+        public = [key for key in vars(module) if not key.startswith("_")]
+        raise BotLoadError(
+            f"module {module_name!r} has no {attr!r}{_did_you_mean(attr, public)} (bot {name!r})"
+        )
     return factory  # type: ignore[no-any-return]
+
+
+def _did_you_mean(word: str, known: typing.Iterable[str]) -> str:
+    """`` (did you mean 'equity'?)`` for the closest of `known` to a mistyped `word`, or ""."""
+    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.75)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def _fits(value: object, hint: Any) -> bool:
@@ -161,10 +174,21 @@ def _signature(factory: Callable[..., Any]) -> tuple[tuple[str, ...], dict[str, 
     return tuple(parameters), hints
 
 
+def _required(factory: Callable[..., Any]) -> list[str]:
+    """The arguments `factory` cannot be called without (none where its signature cannot be read)."""
+    try:
+        parameters = inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        return []
+    positional = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    return [
+        key for key, p in parameters.items()
+        if p.kind in positional and p.default is inspect.Parameter.empty and key != "self"
+    ]  # fmt: skip
+
+
 def _check_arguments(factory: Callable[..., Any], kwargs: dict[str, Any], name: str) -> None:
-    """Refuse unknown arguments and values of the wrong type before the bot is built."""
-    if not kwargs:
-        return
+    """Refuse unknown or missing arguments and values of the wrong type before the bot is built."""
     try:
         signature = _signature(factory)
     except TypeError:  # an unhashable factory: look it up afresh
@@ -172,6 +196,10 @@ def _check_arguments(factory: Callable[..., Any], kwargs: dict[str, Any], name: 
     if signature is None:
         return
     parameters, hints = signature
+    needed = [key for key in _required(factory) if key not in kwargs]
+    if needed:
+        example = ",".join(f"{key}=..." for key in needed)
+        raise BotLoadError(f"bot {name!r} needs {', '.join(needed)}: e.g. '{name}[{example}]'")
     for key, value in kwargs.items():
         if key not in parameters:
             takes = ", ".join(k for k in parameters if k != "self") or "no arguments"

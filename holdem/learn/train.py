@@ -132,6 +132,10 @@ def train(
     their huge pots drowned the rest, and the policy learned to bet into everyone)."""
     if seconds is None and hands is None:
         raise ValueError("train needs seconds=, hands= or both, to know when to stop")
+    if seconds is not None and not seconds > 0:  # (a NaN too)
+        raise ValueError(f"train's seconds must be above 0, got {seconds!r}")
+    if hands is not None and (type(hands) is not int or hands < 1):
+        raise ValueError(f"train's hands must be a whole number from 1 up, got {hands!r}")
     if not 1 <= depths[0] <= depths[1]:
         raise ValueError(f"depths are two numbers of big blinds, the first at least 1, got {depths!r}")
     rng = np.random.default_rng(seed)

@@ -65,7 +65,8 @@ def state_message(
     if seat is not None and seat in room.members:
         message["bank"] = round(room.members[seat].bank, 3)
         least, most = room.buy_in_range(room.held(seat))
-        message["rebuy"] = {"least": least, "most": most, "have": room.held(seat)}
+        offer = {"least": least, "most": most, "have": room.held(seat)}
+        message["rebuy"] = offer if most >= least else None  # none at or above the table's most
     member = room.members.get(seat) if seat is not None else None
     if with_view and room.last_hand is not None and member is not None:
         seen = room.last_hand.view_for(seat, member.digest)  # its own view of the last hand, as it ended

@@ -62,10 +62,13 @@ def _cmd_stats(args: argparse.Namespace) -> int:
         )
     for item in collection.skipped:
         print(f"{item.source}: skipped: {item.reason}", file=sys.stderr)
-    if collection.hands + len(collection.skipped) == 0:
+    if collection.hands == 0:
         if stopped:
             return 130
-        raise HoldemError(f"no hands found in {', '.join(repr(str(p)) for p in args.paths)}")
+        where = ", ".join(repr(str(p)) for p in args.paths)
+        if collection.skipped:
+            raise HoldemError(f"no hand counted in {where}: each one read was skipped (above)")
+        raise HoldemError(f"no hands found in {where}")
     rows = _chosen(args, collection)
     _print(args, collection, rows)
     if args.plot:
@@ -118,7 +121,7 @@ def _print(args: argparse.Namespace, collection: Collection, rows: list[PlayerSt
 
     print(format_table(rows))
     total = counted(collection.hands + len(collection.skipped), "hand")
-    print(f"\n{total}: {collection.hands:,} counted, {len(collection.skipped)} skipped")
+    print(f"\n{total}: {collection.hands:,} counted, {len(collection.skipped):,} skipped")
 
 
 def _some(names: list[str], shown: int = 8) -> str:

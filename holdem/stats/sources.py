@@ -142,7 +142,10 @@ def _text(
         try:
             (doc,) = phh.loads(text)
         except HoldemError as error:
-            yield Skipped(source, str(error))
+            if name.endswith(".phh"):
+                yield Skipped(source, str(error))
+            else:  # a file named otherwise that is not PokerStars text either
+                yield Skipped(source, f"not a hand history (neither PokerStars text nor PHH: {error})")
         else:
             yield Document(source, doc)
 

@@ -120,7 +120,7 @@ def _cmd_convert(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
     else:
         args.out.write_text(text, encoding="utf-8")
-    print(f"{counted(done + skipped, 'hand')}: {done} converted, {skipped} skipped", file=sys.stderr)
+    print(f"{counted(done + skipped, 'hand')}: {done:,} converted, {skipped:,} skipped", file=sys.stderr)
     return 1 if skipped else 0
 
 

@@ -555,13 +555,18 @@ function openRebuy() {
   // What this player may add, as the server counts it: the stack as the hand began, with chips on their way.
   // From the newest state received, not the one drawn: while a showdown is held on screen, the state drawn
   // is from before the hand's payout, and its range is not what the server will allow.
-  const { least, most, have } = (latest && latest.rebuy ? latest : state).rebuy;
+  const offer = (latest && latest.seat === state.seat ? latest : state).rebuy;
+  if (!offer) {  // at or above the table's most
+    $("rebuy-form").hidden = true;
+    $("error").textContent = "You hold the most this table allows: there is nothing to rebuy.";
+    return;
+  }
+  const { least, most, have } = offer;
   $("rebuy-form").hidden = false;
   $("rebuy-amount").min = least;
   $("rebuy-amount").max = Math.max(most, least);
   $("rebuy-amount").value = Math.max(most, least);
-  $("rebuy-range").textContent = most < 1 ? `you have ${have}, the most this table allows`
-    : `${least} to ${most}` + (have ? ` (you have ${have})` : "");
+  $("rebuy-range").textContent = `${least} to ${most}` + (have ? ` (you have ${have})` : "");
   $("rebuy-amount").focus();
 }
 
