@@ -553,3 +553,22 @@ def play_hand(room: Room, ledger: list[LedgerRow]) -> list[StoredHand]:
         ledger += change.ledger
         stored += change.hands
     return stored
+
+
+def test_the_hosts_bot_is_never_paid_its_chips_are_the_hosts_on_a_line_of_their_own() -> None:
+    """Issue 63, item 5: the settle-up said "Bob pays equity bot 2"."""
+    from holdem.server.room import HOST_LINE
+
+    room, _, _, ledger = seated(("ann", "bob"))
+    ledger += room.command({"command": "bot", "bot": "calling-station"}, 0.0).ledger
+    play_out(room, ledger, hands=6)
+    ledger += room.command({"command": "end"}, 9.0).ledger
+    play_out(room, ledger)
+    stored = Room.from_dict(json.loads(json.dumps(room.to_dict())), 10.0)  # kept across a restart
+    settled = stored.settlement(ledger)
+    lines = {p["name"]: p for p in settled["players"]}
+    assert "calling-station bot" not in lines and ["calling-station bot"] == lines[HOST_LINE]["bots"]
+    bot_rows = [r for r in ledger if r.name == "calling-station bot"]
+    assert lines[HOST_LINE]["net"] == sum(r.chips if r.kind == "cash_out" else -r.chips for r in bot_rows)
+    assert all("calling-station bot" not in (p["from"], p["to"]) for p in settled["payments"])
+    assert 0 == sum(p["net"] for p in settled["players"])

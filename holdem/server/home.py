@@ -71,6 +71,7 @@ class Home:
     name: str = ""
     listed: bool = False
     stats: bool = False
+    bot_tokens: set[str] = attrs.Factory(set)  # the digests of every bot the host seated, gone or not
 
     @classmethod
     def open(cls, host_digest: str, name: Any = "", listed: Any = False) -> Home:
@@ -154,8 +155,10 @@ class Home:
         name = next(n for n in names if n.casefold() not in taken)
         buy_in = data.get("buy_in", room.config.max_buy_in)
         name, seat = room.check_join(name, buy_in, data.get("seat"))
-        change = room.admit(seat, name, buy_in, room.new_digest(), now)
+        digest = room.new_digest()
+        change = room.admit(seat, name, buy_in, digest, now)
         self.bots[seat] = str(spec)
+        self.bot_tokens.add(digest)  # its chips are the host's: the settle-up shows them so
         return change
 
     def _end(self, room: HostedRoom, now: float) -> Change:
@@ -182,6 +185,7 @@ class Home:
             "name": self.name,
             "listed": self.listed,
             "stats": self.stats,
+            "bot_tokens": sorted(self.bot_tokens),
         }
 
     @classmethod
@@ -198,6 +202,7 @@ class Home:
             str(data.get("name", "")),
             bool(data.get("listed", False)),
             bool(data.get("stats", False)),
+            set(data.get("bot_tokens", ())),
         )
 
 

@@ -168,7 +168,11 @@ class Room:
             entry = _account(people, member.digest, member.name)
             entry["on_table"] += self.held(seat)
             entry["_last"] = math.inf
+        bots = self.home.bot_tokens if self.home is not None else set()
+        house = [people.pop(key) for key in list(people) if key in bots]  # the host's bots
         entries = _labelled(list(people.values()))
+        if house:  # a bot's chips are the host's, who bought them: one line, the bots named on it
+            entries.append(_host_line(house))
         for entry in entries:
             entry["net"] = entry["cashed"] + entry["on_table"] - entry["bought"]
         payments = settle_up({e["name"]: e["net"] for e in entries})
@@ -597,6 +601,19 @@ def _account(people: dict[str, dict[str, Any]], digest: str, name: str) -> dict[
         digest,
         {"name": name, "person": person_id(digest), "bought": 0, "cashed": 0, "on_table": 0, "left_at": None},
     )
+
+
+HOST_LINE = "the host (for their bots)"
+"""The settle-up's line for the chips of the bots a host seated."""
+
+
+def _host_line(bots: list[dict[str, Any]]) -> dict[str, Any]:
+    """The host's line: what their bots bought, cashed and hold, with the bots' names."""
+    line: dict[str, Any] = {"name": HOST_LINE, "person": "", "left_at": None}
+    for key in ("bought", "cashed", "on_table"):
+        line[key] = sum(bot[key] for bot in bots)
+    line["bots"] = sorted(bot["name"] for bot in bots)
+    return line
 
 
 def _labelled(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -270,7 +270,8 @@ async function drawSettle() {
     const settled = await api("GET", `/api/tables/${tableId}/settle`);
     $("settle-rows").replaceChildren(...settled.players.map((p) => {
       const tr = document.createElement("tr");
-      for (const value of [p.name, p.bought, p.cashed, p.on_table, (p.net > 0 ? "+" : "") + p.net]) {
+      const name = p.bots ? `${p.name}: ${p.bots.join(", ")}` : p.name;  // the host's bots, on one line
+      for (const value of [name, p.bought, p.cashed, p.on_table, (p.net > 0 ? "+" : "") + p.net]) {
         const td = document.createElement("td");
         td.textContent = value;
         tr.append(td);
