@@ -102,3 +102,21 @@ def test_a_bad_ladder_is_one_clear_line(
     assert 2 == main(["ladder", *bots, "--hands", "10"])
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_an_interrupted_ladder_says_not_played_where_a_pair_never_played_never_nan() -> None:
+    """Issue 63, item 5: bots that never played had `nan` as their mean, and their cells the same "-"
+    as the diagonal."""
+    import json
+
+    from holdem.bots.ladder import ladder_dict
+
+    names = ("shark", "rock", "fish")
+    ladder = Ladder(names, {(0, 1): result("shark", "rock", 20)}, 100, interrupted=True)
+    text = format_ladder(ladder, seed=1, stack=200, blinds=(1, 2))
+    assert "nan" not in text and "n/p" in text and "(n/p: not played" in text
+    (fish,) = [line for line in text.splitlines() if line.startswith(" 3. ")]
+    assert "fish" in fish and fish.endswith("not played")  # its mean
+    ranking = ladder_dict(ladder, seed=1, stack=200, blinds=(1, 2))["ranking"]
+    assert {"bot": "fish", "mean_bb_per_100": None} in ranking
+    json.dumps(ranking, allow_nan=False)  # strict JSON

@@ -134,9 +134,11 @@ def _distinct_names(specs: Sequence[BotSpec]) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _cell(score: tuple[float, float, float] | None, width: int) -> str:
+def _cell(score: tuple[float, float, float] | None, width: int, diagonal: bool = False) -> str:
+    """A cell of the table: "·" on the diagonal, "not played" where an interrupted ladder never got to
+    the pair, else the mean with its mark."""
     if score is None:
-        return f"{'-':>{width}}"
+        return f"{'·' if diagonal else 'n/p':>{width}}"
     mean, low, high = score
     mark = "+" if low > 0 else "-" if high < 0 else " "
     return f"{mean:>{width - 1}.0f}{mark}"
@@ -157,10 +159,17 @@ def format_ladder(ladder: Ladder, *, seed: int, stack: int, blinds: tuple[int, i
     width = max(8, *(min(len(name), 12) + 1 for name in names))
     lines.append(" " * label + "".join(f"{names[j][:12]:>{width}}" for j in order))
     for i in order:
-        lines.append(f"{names[i]:<{label}}" + "".join(_cell(ladder.score(i, j), width) for j in order))
+        lines.append(
+            f"{names[i]:<{label}}" + "".join(_cell(ladder.score(i, j), width, i == j) for j in order)
+        )
+    if any(ladder.score(i, j) is None for i in order for j in order if i != j):
+        lines.append("(n/p: not played; the ladder was interrupted before that pair's hands)")
     lines += ["", "ranking (instant runoff; mean bb/100 against the field; the match with the next down):"]
     for place, i in enumerate(order, 1):
-        line = f"{place:>2}. {names[i]:<{label}} {ladder.field_mean(i):>9.1f}"
+        mean = ladder.field_mean(i)
+        line = f"{place:>2}. {names[i]:<{label}} " + (
+            f"{mean:>9.1f}" if not math.isnan(mean) else "not played"
+        )
         if place < len(order):
             j = order[place]
             score = ladder.score(i, j)
@@ -194,7 +203,10 @@ def ladder_dict(ladder: Ladder, *, seed: int, stack: int, blinds: tuple[int, int
             for j in range(len(names))
             if (s := ladder.score(i, j)) is not None
         ],
-        "ranking": [{"bot": names[i], "mean_bb_per_100": ladder.field_mean(i)} for i in ladder.ranking()],
+        "ranking": [
+            {"bot": names[i], "mean_bb_per_100": None if math.isnan(mean := ladder.field_mean(i)) else mean}
+            for i in ladder.ranking()
+        ],  # None (null): a bot an interrupted ladder never got to play
     }
 
 
