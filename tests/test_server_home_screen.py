@@ -127,13 +127,14 @@ def test_a_game_ended_during_a_hand_settles_provisionally_then_finally_and_shows
     server: ThreadServer,
 ) -> None:
     errors: list[str] = []
-    game = hosted(server, bot="calling-station")
+    game = hosted(server, bot="calling-station", name="Friday game")
     with browser() as opened:
         host = Player(opened, "Hana", DESKTOP, errors)
         watcher = Player(opened, None, PHONE, errors)
         host.page.goto(host_page(server, game))
         watcher.page.goto(f"{server.base}{game['player_link']}")
         my_turn(host.page)
+        expect(watcher.page.locator("#status")).to_contain_text("Friday game · hand")  # by its name
         host.page.click("#end-game")
         host.page.click("#end-game")  # confirmed
         for page in (host.page, watcher.page):
@@ -143,6 +144,8 @@ def test_a_game_ended_during_a_hand_settles_provisionally_then_finally_and_shows
         for page in (host.page, watcher.page):
             expect(page.locator("#settle-note")).to_have_text("The game has ended.")
             expect(page.locator("#status")).to_contain_text("the game has ended")
+            expect(page.locator("#status")).not_to_contain_text("waiting for players")
+            expect(page.locator("#log li.hand").first).to_have_text("The game has ended")
         time.sleep(1.5)  # any late refusal of the host's old seat token would show by now
         for page in (host.page, watcher.page):
             expect(page.locator("#error")).to_have_text("")

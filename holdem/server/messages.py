@@ -82,12 +82,13 @@ CHAT_SENT = 30
 
 
 def _home(room: Room) -> dict[str, Any] | None:
-    """A home game's public state: paused, ended, the next blinds, who asks for a seat, the bots,
-    whether everyone may see the players' statistics."""
+    """A home game's public state: its name, paused, ended, the next blinds, who asks for a seat, the
+    bots, whether everyone may see the players' statistics."""
     home = room.home
     if home is None:
         return None
     return {
+        "name": home.name,
         "paused": home.paused,
         "ended": home.ended,
         "next_blinds": list(home.blinds) if home.blinds is not None else None,

@@ -314,7 +314,8 @@ function logLine(entry, st) {
 function renderLog() {
   const head = document.createElement("li");
   head.className = "hand";
-  head.textContent = state.phase ? `Hand ${state.hand}` : "Waiting for the next hand";
+  const ended = state.home && state.home.ended && !state.phase;
+  head.textContent = state.phase ? `Hand ${state.hand}` : ended ? "The game has ended" : "Waiting for the next hand";
   const lines = state.log.map((entry) => {
     const li = document.createElement("li");
     li.textContent = logLine(entry, state);
@@ -372,8 +373,10 @@ function draw(st) {
   state = st;
   $("room").hidden = false;
   const where = st.seat === null ? "watching" : `seat ${st.seat + 1}`;
-  $("status").textContent = `Table ${st.table} · hand ${st.hand} · ${where} · blinds ` +
-    `${st.config.small_blind}/${st.config.big_blind}` + (st.phase ? ` · ${st.phase}` : " · waiting for players");
+  const title = st.home && st.home.name ? st.home.name : `Table ${st.table}`;  // a home game by its name
+  const waiting = st.home && st.home.ended ? "" : " · waiting for players";
+  $("status").textContent = `${title} · hand ${st.hand} · ${where} · blinds ` +
+    `${st.config.small_blind}/${st.config.big_blind}` + (st.phase ? ` · ${st.phase}` : waiting);
   drawTable(st, null);
   $("result").textContent = "";
   renderControls();
@@ -387,7 +390,8 @@ function showdown(previous, last) {
   // the stacks are those after the payout, and the log ends with the hand's show and win lines.
   const paid = (s, i) => (s && last.stacks && last.stacks[i] !== undefined ? { ...s, stack: last.stacks[i], bet: 0 } : s);
   drawTable({ ...previous, seats: previous.seats.map(paid) }, last);
-  $("status").textContent = `Table ${previous.table} · hand ${last.number} · showdown`;
+  const title = previous.home && previous.home.name ? previous.home.name : `Table ${previous.table}`;
+  $("status").textContent = `${title} · hand ${last.number} · showdown`;
   if (last.log) {
     $("log").replaceChildren(...[`Hand ${last.number}`, ...last.log.map((e) => logLine(e, previous))].map((text, k) => {
       const li = document.createElement("li");
