@@ -143,16 +143,17 @@ def test_full_hands_at_a_desktop_size_with_the_mouse(two_seats: Any, shots: Path
         expect(page.locator("#hands > li").nth(1)).to_be_attached(timeout=30_000)  # both hands, once held
         expect(page.locator("#hands > li").first).to_contain_text("wins")
         page.locator("#rebuy-toggle").click()  # the rebuy form offers what this player may add
-        expect(page.locator("#rebuy-amount")).to_be_focused()
-        offered = page.locator("#rebuy-range")
-        expect(offered).to_have_text(
-            re.compile(r"you have \d+, the most this table allows|\d+ to \d+( \(you have \d+\))?")
+        error = page.locator("[data-testid=error]")
+        page.wait_for_function(  # the form opened, or the page said why not
+            "!document.getElementById('rebuy-form').hidden || document.getElementById('error').textContent"
         )
-        full = "the most" in offered.inner_text()
-        page.locator("#rebuy-form button").click()
-        if full:  # bob has 200 or more: nothing more is allowed
-            expect(page.locator("[data-testid=error]")).to_contain_text("the most this table allows (200)")
-        else:  # topped up to the maximum, now or when the hand ends
+        if error.inner_text():  # bob holds 200 or more: no rebuy is offered, and the page says why
+            expect(error).to_have_text("You hold the most this table allows: there is nothing to rebuy.")
+            expect(page.locator("#rebuy-form")).to_be_hidden()
+        else:
+            expect(page.locator("#rebuy-amount")).to_be_focused()
+            expect(page.locator("#rebuy-range")).to_have_text(re.compile(r"\d+ to \d+( \(you have \d+\))?"))
+            page.locator("#rebuy-form button").click()  # topped up to the maximum, now or when the hand ends
             expect(page.locator(".seat.me .stack")).to_have_text(
                 re.compile(r"^200$|^(\d+|all-in) \(\+\d+\)$")
             )

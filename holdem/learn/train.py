@@ -103,6 +103,18 @@ class _Adam:
         return result
 
 
+def _check_training(seconds: float | None, hands: int | None, depths: tuple[float, float]) -> None:
+    """When to stop and the depths, checked (`ValueError` naming the setting)."""
+    if seconds is None and hands is None:
+        raise ValueError("train needs seconds=, hands= or both, to know when to stop")
+    if seconds is not None and not seconds > 0:  # (a NaN too)
+        raise ValueError(f"train's seconds must be above 0, got {seconds!r}")
+    if hands is not None and (type(hands) is not int or hands < 1):
+        raise ValueError(f"train's hands must be a whole number from 1 up, got {hands!r}")
+    if not 1 <= depths[0] <= depths[1]:
+        raise ValueError(f"depths are two numbers of big blinds, the first at least 1, got {depths!r}")
+
+
 def train(
     *,
     seconds: float | None = None,
@@ -130,14 +142,7 @@ def train(
     current one every `remember_every` updates. Each opponent's hands weigh alike in an update,
     whatever the size of its pots (measured: with ``calling-station`` and ``random`` in the league,
     their huge pots drowned the rest, and the policy learned to bet into everyone)."""
-    if seconds is None and hands is None:
-        raise ValueError("train needs seconds=, hands= or both, to know when to stop")
-    if seconds is not None and not seconds > 0:  # (a NaN too)
-        raise ValueError(f"train's seconds must be above 0, got {seconds!r}")
-    if hands is not None and (type(hands) is not int or hands < 1):
-        raise ValueError(f"train's hands must be a whole number from 1 up, got {hands!r}")
-    if not 1 <= depths[0] <= depths[1]:
-        raise ValueError(f"depths are two numbers of big blinds, the first at least 1, got {depths!r}")
+    _check_training(seconds, hands, depths)
     rng = np.random.default_rng(seed)
     current = policy if policy is not None else LinearPolicy.untrained()
     fractions = current.fractions
