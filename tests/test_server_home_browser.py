@@ -26,6 +26,7 @@ pytest.importorskip("playwright", reason="playwright is not installed (the test 
 
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
+from holdem.server.room import HOST_LINE
 from tests.server_support import ADMIN, ThreadServer
 from tests.test_server_browser import CHROMIUM, DESKTOP, FLAGS, PHONE, shots
 from tests.test_server_home import phh_cards
@@ -342,10 +343,12 @@ def test_a_home_game_from_the_lobby_to_the_settle_up(tmp_path: Path, shots: Path
         status, ledger = server.http("GET", f"/api/tables/{table}/ledger", token=ADMIN)
         assert 200 == status and 0 == ledger["chips_on_table"]
         nets: dict[str, int] = {}
+        shown = {
+            "calling-station bot": f"{HOST_LINE}: calling-station bot"
+        }  # the host's bot: the host's chips
         for row in ledger["ledger"]:
-            nets[row["name"]] = nets.get(row["name"], 0) + row["chips"] * (
-                1 if row["kind"] == "cash_out" else -1
-            )
+            name = shown.get(row["name"], row["name"])
+            nets[name] = nets.get(name, 0) + row["chips"] * (1 if row["kind"] == "cash_out" else -1)
         for player in (host, dev, pia, watcher):
             expect(player.page.locator("#settle")).to_be_visible()
             expect(player.page.locator("#settle-rows tr")).to_have_count(len(nets))
@@ -353,6 +356,8 @@ def test_a_home_game_from_the_lobby_to_the_settle_up(tmp_path: Path, shots: Path
         owed = dict(nets)
         for line in host.page.locator("#payments li").all_inner_texts():
             payer, payee, chips = re.fullmatch(r"(.+) pays (.+) (\d+)", line).groups()  # type: ignore[union-attr]
+            assert "calling-station bot" not in (payer, payee)  # a bot is never paid, nor pays
+            payer, payee = (shown["calling-station bot"] if p == HOST_LINE else p for p in (payer, payee))
             owed[payer] += int(chips)
             owed[payee] -= int(chips)
         assert set(owed.values()) == {0}
