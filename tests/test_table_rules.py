@@ -204,10 +204,12 @@ def test_rule_03_sitting_in_posts_what_is_owed_or_waits_whichever_the_player_cho
 
 def test_the_tables_refusals_name_what_was_wrong() -> None:
     table = cash_table("ABC", Stakes(1, 2), seats=6)
+    added = "the chips added to seat 0 must be a positive whole number of chips, at most 999,999,999,900, got"
     refusals = {
-        "amount must be a positive whole number, got 0": lambda: table.add_chips(0, 0),
-        "amount must be a positive whole number, got 1.5": lambda: table.add_chips(0, 1.5),  # type: ignore[arg-type]
-        "amount must be a positive whole number, got True": lambda: table.add_chips(0, True),
+        f"{added} 0": lambda: table.add_chips(0, 0),
+        f"{added} 1.5": lambda: table.add_chips(0, 1.5),  # type: ignore[arg-type]
+        f"{added} True": lambda: table.add_chips(0, True),
+        f"{added} 999999999901": lambda: table.add_chips(0, 10**12 - 99),  # past the engine's limit
         "no seat '1' at a table of 6": lambda: table.add_chips("1", 5),  # type: ignore[arg-type]
         "no seat 6 at a table of 6": lambda: table.add_chips(6, 5),
         "seat 4 is empty": lambda: table.add_chips(4, 5),
@@ -270,10 +272,13 @@ def test_a_table_and_a_seat_refused_name_what_was_wrong() -> None:
     assert "button must be 'dead' or 'moving', got 'x'" == str(error.value)
     assert 10 == Table(10, Stakes(1, 2)).size and 2 == Table(2, Stakes(1, 2)).size
     table = cash_table("AB", Stakes(1, 2), seats=6)
+    stack = "the stack of seat {} must be a positive whole number of chips, at most 1,000,000,000,000, got"
     refusals = {
         "no seat 6 at a table of 6": lambda: table.sit(6, "C", 100),
-        "stack must be a positive whole number, got 0": lambda: table.sit(2, "C", 0),
-        "stack must be a positive whole number, got -5": lambda: table.sit(2, "C", -5),
+        f"{stack.format(2)} 0": lambda: table.sit(2, "C", 0),
+        f"{stack.format(2)} -5": lambda: table.sit(2, "C", -5),
+        # Issue 60, item 2: 10**13 was seated, then start_hand refused it naming a dealing-order index.
+        f"{stack.format(0)} 10000000000000": lambda: Table(6, Stakes(1, 2)).sit(0, "a", 10**13),
     }
     for message, refused in refusals.items():
         with pytest.raises(TableError) as seat_error:

@@ -15,7 +15,7 @@ import attrs
 from holdem.cards.deck import Deck, RandomSource
 from holdem.errors import InvalidConfigError, TableError
 from holdem.hand.positions import dealing_order, place_blinds, previous_seat
-from holdem.hand.stakes import Rules, Stakes
+from holdem.hand.stakes import CHIP_LIMIT, Rules, Stakes
 from holdem.hand.state import Hand
 
 __all__ = ["Seat", "Table", "TableError"]
@@ -95,7 +95,7 @@ class Table:
             raise TableError(f"a player's name must be non-empty text, got {name!r}")
         if not isinstance(wait_for_big_blind, bool):
             raise TableError(f"wait_for_big_blind must be true or false, got {wait_for_big_blind!r}")
-        _check_chips(stack, "stack")
+        _check_chips(stack, f"the stack of seat {seat}")
         place = Seat(name, stack)
         if self.button_rule == "moving" and self.big_blind_seat is not None:
             place.waiting, place.posting = wait_for_big_blind, not wait_for_big_blind
@@ -128,8 +128,8 @@ class Table:
     def add_chips(self, seat: int, amount: int) -> None:
         """A rebuy or top-up, between hands."""
         self._between_hands("add chips")
-        _check_chips(amount, "amount")
         place = self._occupied(seat)
+        _check_chips(amount, f"the chips added to seat {seat}", CHIP_LIMIT - place.stack)
         if place.stack == 0 and (place.owes_big or place.owes_small) and not place.posting:
             place.waiting = True  # back from broke: wait for the big blind, or sit_in(post_missed=True)
         place.stack += amount
@@ -346,6 +346,7 @@ class Table:
         self.hand = None
 
 
-def _check_chips(value: object, name: str) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise TableError(f"{name} must be a positive whole number, got {value!r}")
+def _check_chips(value: object, name: str, most: int = CHIP_LIMIT) -> None:
+    """A positive whole number of chips, at most `most` (the engine's `CHIP_LIMIT` by default)."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= most:
+        raise TableError(f"{name} must be a positive whole number of chips, at most {most:,}, got {value!r}")
