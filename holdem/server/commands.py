@@ -153,6 +153,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from holdem.server.app import build_app
+        from holdem.server.guard import guarded_protocol
     except ImportError:
         raise HoldemError(SERVER_HINT) from None
     if not 0 <= args.port < 65536:
@@ -160,14 +161,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     from holdem.server.storage import open_storage
 
     open_storage(args.db).close()  # a database that cannot be opened is one line, not a traceback
-    if not args.rate > 0:
-        raise HoldemError(f"--rate must be above 0, got {args.rate}")
-    if args.max_games < 0:
-        raise HoldemError(f"--max-games must be 0 or more, got {args.max_games}")
-    if args.cluster and not args.lease > 0:
-        raise HoldemError(f"--lease must be above 0 seconds, got {args.lease}")
-    if args.per_address < 1:
-        raise HoldemError(f"--per-address must be 1 or more, got {args.per_address}")
+    _check_numbers(args)
     trusted = _addresses(args.forwarded_allow_ips)
     listening = _listen(args.host, args.port)  # a port that is taken is one line, before anything else
     port = int(listening.getsockname()[1])  # --port 0: the one the system chose
@@ -180,24 +174,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     if not args.admin_token:
         print(f"admin token: {token}", flush=True)
     print(f"holdem serve: http://{args.host}:{port}/  (tables stored in {args.db})", flush=True)
-    from holdem.server.guard import (
-        LOW_DESCRIPTORS,
-        Guard,
-        guarded_protocol,
-        quiet_repeats,
-        raise_descriptor_limit,
-    )
-
-    descriptors, _ = raise_descriptor_limit()
-    if descriptors < LOW_DESCRIPTORS:
-        print(
-            f"holdem serve: only {descriptors} open files allowed (ulimit -n): about"
-            f" {descriptors - 64} connections at once; raise the hard limit for more",
-            file=sys.stderr,
-            flush=True,
-        )
-    quiet_repeats()
-    guard = Guard(args.per_address, trusted=trusted)
+    guard = _guard(args.per_address, trusted)
     from holdem.server.limits import Limits
 
     limits = Limits(makers=args.games, open_games=args.max_games)
@@ -210,6 +187,35 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     server = uvicorn.Server(config)
     server.run(sockets=[listening])
     return 0 if server.started else 2
+
+
+def _check_numbers(args: argparse.Namespace) -> None:
+    """The numeric options of ``holdem serve``, each refused in one line when out of range."""
+    if not args.rate > 0:
+        raise HoldemError(f"--rate must be above 0, got {args.rate}")
+    if args.max_games < 0:
+        raise HoldemError(f"--max-games must be 0 or more, got {args.max_games}")
+    if args.cluster and not args.lease > 0:
+        raise HoldemError(f"--lease must be above 0 seconds, got {args.lease}")
+    if args.per_address < 1:
+        raise HoldemError(f"--per-address must be 1 or more, got {args.per_address}")
+
+
+def _guard(per_address: int, trusted: tuple[str, ...]) -> Any:
+    """The connection guard (`holdem.server.guard`), with the open-file limit raised (said when low)
+    and repeated log lines quieted."""
+    from holdem.server.guard import LOW_DESCRIPTORS, Guard, quiet_repeats, raise_descriptor_limit
+
+    descriptors, _ = raise_descriptor_limit()
+    if descriptors < LOW_DESCRIPTORS:
+        print(
+            f"holdem serve: only {descriptors} open files allowed (ulimit -n): about"
+            f" {descriptors - 64} connections at once; raise the hard limit for more",
+            file=sys.stderr,
+            flush=True,
+        )
+    quiet_repeats()
+    return Guard(per_address, trusted=trusted)
 
 
 def _addresses(text: str) -> tuple[str, ...]:
