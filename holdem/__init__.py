@@ -1,7 +1,7 @@
 """holdem: a Texas Hold'em engine — cards, a fast exact evaluator, equity, the hand state machine.
 
 The folders follow the design: `holdem.cards` (the cards and their evaluation), `holdem.hand` (one
-hand's state machine on them), `holdem.table`, `holdem.formats` (PHH, PokerStars), `holdem.bots`
+hand's state machine on them), `holdem.formats` (PHH, PokerStars), `holdem.table`, `holdem.bots`
 (bots and matches), then what is built on those: `tournament`, `pushfold`, `vector`, `acpc`,
 `env`, `learn`, `server`, and the command line. The names users reach for first are here.
 
@@ -19,9 +19,10 @@ from holdem.cards.deck import Deck
 from holdem.cards.evaluator import HandCategory, HandRank, best_hands, compare_hands, evaluate, strength
 from holdem.errors import *  # noqa: F403  # every error, named once: in holdem.errors.__all__
 from holdem.hand.actions import Action, ActionKind, LegalActions
+from holdem.hand.events import HandResult, Phase
 from holdem.hand.pots import Pot
 from holdem.hand.stakes import Rules, Stakes, Structure
-from holdem.hand.state import Hand, HandResult, Phase
+from holdem.hand.state import Hand
 from holdem.hand.views import SeatView
 from holdem.table.table import Seat, Table
 

@@ -16,8 +16,8 @@ from holdem.bots.match import MatchConfig, play_hand, play_match
 from holdem.cards.deck import Deck
 from holdem.formats.phh import replay
 from holdem.hand.actions import ActionKind
-from holdem.hand.events import Phase
-from holdem.hand.state import Hand, HandResult
+from holdem.hand.events import HandResult, Phase
+from holdem.hand.state import Hand
 from holdem.hand.views import SeatView
 from tests.strategies import cards_in
 

@@ -135,3 +135,42 @@ def test_no_two_modules_import_each_other_even_inside_a_subpackage() -> None:
             visit(node, [node])
     assert [] == [" -> ".join(cycle) for cycle in cycles]
     assert "holdem.server.hub" in graph["holdem.server.routes"]  # the graph sees inside subpackages
+
+
+def test_a_private_module_is_imported_only_inside_its_own_package() -> None:
+    """``holdem.cards._tables`` is the evaluator's business: other packages use what `holdem.cards`
+    exposes (`HandCategory.of`, `holdem.cards.batch.tables()`)."""
+    outside = []
+    for name, targets in module_imports().items():
+        for target in targets:
+            parts = target.split(".")
+            if parts[-1].startswith("_") and not name.startswith(".".join(parts[:-1]) + "."):
+                outside.append(f"{name} imports {target}")
+    assert [] == sorted(outside)
+
+
+def _exported_imports(path: Path) -> list[str]:
+    """Names in a module's ``__all__`` that it imports from another module rather than defines."""
+    tree = ast.parse(path.read_text())
+    imported = {
+        alias.asname or alias.name
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
+    exported: list[str] = []
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "__all__" for t in node.targets):
+            exported = [ast.literal_eval(item) for item in getattr(node.value, "elts", [])]
+    return [name for name in exported if name in imported]
+
+
+def test_each_name_has_one_import_path_outside_the_package_front_doors() -> None:
+    """A module other than a package's ``__init__`` exports only what it defines: no second path
+    such as ``holdem.hand.state.HandResult`` beside ``holdem.hand.events.HandResult``."""
+    shims = {
+        str(path.relative_to(PACKAGE)): names
+        for path in PACKAGE.rglob("*.py")
+        if path.stem != "__init__" and (names := _exported_imports(path))
+    }
+    assert {} == shims

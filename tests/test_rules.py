@@ -11,10 +11,11 @@ from holdem.cards.card import CARDS, parse_cards
 from holdem.cards.deck import Deck
 from holdem.errors import IllegalActionError, InvalidAmountError
 from holdem.hand.actions import Action
+from holdem.hand.events import Phase
 from holdem.hand.invariants import check_hand
 from holdem.hand.pots import Pot
 from holdem.hand.stakes import Rules, Stakes, Structure
-from holdem.hand.state import Hand, Phase
+from holdem.hand.state import Hand
 from holdem.table.snapshot import from_json, to_json
 
 fold, check, call = Action.fold(), Action.check(), Action.call()

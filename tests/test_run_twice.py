@@ -16,10 +16,11 @@ from holdem.errors import InvalidHistoryError
 from holdem.formats.phh import dumps, export, loads, replay
 from holdem.formats.pokerstars import write_hand
 from holdem.hand.actions import Action
+from holdem.hand.events import Phase
 from holdem.hand.invariants import check_hand
 from holdem.hand.pots import Pot
 from holdem.hand.stakes import Rules, Stakes
-from holdem.hand.state import Hand, Phase
+from holdem.hand.state import Hand
 from holdem.table.snapshot import from_json, to_json
 
 TWICE = Rules(run_twice=True)

@@ -15,11 +15,12 @@ import pytest
 from holdem.formats import phh
 from holdem.hand.actions import Action
 from holdem.hand.state import Hand
+from holdem.server.change import LedgerRow, StoredHand
 from holdem.server.chat import CHAT_LIMIT, CHAT_RATE
 from holdem.server.config import RequestError, table_config
 from holdem.server.messages import state_message
 from holdem.server.replays import as_seen_by
-from holdem.server.room import LedgerRow, Room, StoredHand, person_id, token_digest
+from holdem.server.room import Room, person_id, token_digest
 
 CARD = re.compile(r'"([2-9TJQKA][cdhs])"')
 DEALT = re.compile(r"(?:d dh p\d+|d db|p\d+ sm) ([2-9TJQKA?][cdhs?](?:[2-9TJQKA?][cdhs?])*)")

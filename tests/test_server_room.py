@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 
 from holdem.formats import phh
 from holdem.hand.actions import Action
+from holdem.server.change import Change
 from holdem.server.config import RequestError, table_config
 from holdem.server.messages import state_message
-from holdem.server.room import Change, Room, token_digest
+from holdem.server.room import Room, token_digest
 
 
 def room(**settings: object) -> Room:
@@ -499,7 +500,7 @@ def test_a_finished_hand_is_stored_with_its_number_its_players_tokens_and_where_
 
 
 def test_every_chip_movement_is_a_numbered_ledger_row_with_its_hand_seat_name_and_kind() -> None:
-    from holdem.server.room import LedgerRow
+    from holdem.server.change import LedgerRow
 
     r = room()
     rows = []
@@ -557,7 +558,7 @@ def test_sitting_out_and_in_twice_is_refused_in_words() -> None:
 def test_a_settle_up_adds_each_players_buy_ins_and_lists_the_biggest_winner_first() -> None:
     """Ann bought 100 and 50 and has 100 on the table (-50); Bob bought 100 and has it (0); Cid, gone,
     bought 80 and 20 and cashed out 30 and 120 (+50): Ann pays Cid 50."""
-    from holdem.server.room import LedgerRow
+    from holdem.server.change import LedgerRow
 
     r = room()
     ann, _, _ = r.join("ann", 100, None, 0.0)

@@ -179,7 +179,7 @@ def test_a_change_being_stored_is_shown_to_nobody_on_postgresql_through_nginx() 
 
 def test_a_database_from_before_persons_were_kept_opens_and_its_rows_settle_by_name(tmp_path: Path) -> None:
     """An upgrade from 0.1: its ledger table has no person column; opening it adds one, empty."""
-    from holdem.server.room import LedgerRow
+    from holdem.server.change import LedgerRow
     from holdem.server.storage import open_storage
 
     path = tmp_path / "old.db"

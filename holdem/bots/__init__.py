@@ -15,7 +15,6 @@ import functools
 import importlib
 import inspect
 import os
-import random
 import types
 import typing
 from collections.abc import Callable
@@ -23,7 +22,6 @@ from typing import Any, Protocol, TypeGuard, cast, runtime_checkable
 
 from holdem.errors import BotLoadError
 from holdem.hand.actions import Action
-from holdem.hand.state import HandResult
 from holdem.hand.views import SeatView
 
 __all__ = ["BUILT_IN", "Bot", "BotLoadError", "BotSpec", "bot_name", "load_bot", "parse_spec"]
@@ -34,16 +32,6 @@ class Bot(Protocol):
     """What a bot must do: choose an action from what it may see."""
 
     def act(self, view: SeatView) -> Action: ...
-
-
-class HandHooks(Protocol):
-    """The optional hooks a bot may define."""
-
-    def set_random(self, rng: random.Random) -> None: ...
-
-    def start_hand(self, view: SeatView) -> None: ...
-
-    def end_hand(self, view: SeatView, result: HandResult) -> None: ...
 
 
 BUILT_IN = {

@@ -21,7 +21,7 @@ from holdem.bots.reads import Reads
 from holdem.cards.batch import strengths_of
 from holdem.cards.ranges import parse_range, preflop_order
 from holdem.hand.actions import Action, ActionKind
-from holdem.hand.state import HandResult
+from holdem.hand.events import HandResult
 from holdem.hand.views import SeatView
 
 __all__ = ["EquityBot", "preflop_equity", "starting_hand_percentiles"]

@@ -25,21 +25,22 @@ import attrs
 
 from holdem.bots import Bot, BotSpec, bot_name, load_bot
 from holdem.bots.confidence import RunningMean
-from holdem.bots.decide import Hooks, apply_answer, decide, guarded, raised
+from holdem.bots.decide import Hooks, apply_answer, guarded, raised
 from holdem.bots.luck import all_in_adjusted
 from holdem.bots.parallel import worker_pool
 from holdem.cards.deck import Deck, derive_seed
 from holdem.errors import HoldemError, IllegalActionError
 from holdem.hand.actions import Action, ActionKind
+from holdem.hand.events import Phase
 from holdem.hand.stakes import Rules, Stakes
-from holdem.hand.state import Hand, Phase
+from holdem.hand.state import Hand
 from holdem.hand.views import actor_view
 
 _PREFLOP, _RAISE, _CALL, _ALL_IN = Phase.PREFLOP, ActionKind.RAISE, ActionKind.CALL, ActionKind.ALL_IN
 _clock = time.perf_counter
 _MICRO = 1_000_000
 
-__all__ = ["BotResult", "Fault", "MatchConfig", "MatchResult", "decide", "play_hand", "play_match"]
+__all__ = ["BotResult", "Fault", "MatchConfig", "MatchResult", "play_hand", "play_match"]
 
 
 @attrs.frozen

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from holdem.bots.match import MAX_FAULTS, MatchResult
 from holdem.console.arguments import counted
-from holdem.console.progress import counter
 
-__all__ = ["as_dict", "format_table", "plot_winnings", "progress_bar"]
+__all__ = ["as_dict", "format_table", "plot_winnings"]
 
 
 def as_dict(result: MatchResult) -> dict[str, Any]:
@@ -114,9 +112,3 @@ def plot_winnings(result: MatchResult, path: Path) -> None:
     fig.tight_layout()
     fig.savefig(str(path), format="png")
     plt.close(fig)
-
-
-def progress_bar(stream: Any = None, unit: str = "hands") -> Callable[[int, int], None] | None:
-    """A progress bar counting `unit` on standard error when it is a terminal, else None
-    (`holdem.console.progress.counter`; `stream` is no longer used)."""
-    return counter(unit)

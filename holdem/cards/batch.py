@@ -33,6 +33,10 @@ class Tables(NamedTuple):
     high_id: npt.NDArray[np.int64]
     ranks: npt.NDArray[np.uint16]
     flush: npt.NDArray[np.uint16]
+    offset: int
+    """Added to every sum of keys (so that a suit's count never borrows from its neighbour)."""
+    category_starts: npt.NDArray[np.int64]
+    """The lowest strength of each `HandCategory`, weakest first."""
 
 
 @cache
@@ -57,6 +61,8 @@ def tables() -> Tables:
         high_id=high_id,
         ranks=ranks,
         flush=np.array(_FLUSH, dtype=np.uint16),
+        offset=_tables.OFFSET,
+        category_starts=np.array(_tables.CATEGORY_STARTS, dtype=np.int64),
     )
 
 

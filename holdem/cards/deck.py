@@ -10,7 +10,7 @@ from typing import Protocol
 from holdem.cards.card import CARDS, Card, parse_cards
 from holdem.errors import DuplicateCardError, EmptyDeckError, InvalidCardError
 
-__all__ = ["Deck", "EmptyDeckError", "RandomSource", "derive_seed"]
+__all__ = ["Deck", "RandomSource", "derive_seed"]
 
 _SPANS = [tuple((i, 52 - i) for i in range(count)) for count in range(53)]
 """For drawing `count` cards: each position and how many cards are left to draw it from."""
@@ -176,10 +176,6 @@ class Deck:
         self.burned.append(self._cards[start])
         self._next = start + 1 + count
         return self._cards[start + 1 : start + 1 + count]
-
-    def peek(self, count: int = 1) -> tuple[Card, ...]:
-        """The next `count` cards without dealing them."""
-        return self._cards[self._next : self._next + count]
 
     def __len__(self) -> int:
         return self.remaining

@@ -19,8 +19,9 @@ try:
 except ImportError as error:  # pragma: no cover - depends on what is installed
     raise ImportError(RL_HINT) from error
 
+from holdem.bots.observation import observation_size  # noqa: E402
 from holdem.env.aec import env, raw_env  # noqa: E402  (after the check for the extra)
-from holdem.env.encoding import ActionSpace, observation, observation_size  # noqa: E402
+from holdem.env.encoding import ActionSpace, observation  # noqa: E402
 from holdem.env.single import HeadsUpEnv, SingleAgentEnv  # noqa: E402
 from holdem.env.vector import VectorHeadsUpEnv  # noqa: E402
 

@@ -11,7 +11,8 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from holdem.env.encoding import ActionSpace, observation, observation_bounds, observation_size
+from holdem.bots.observation import observation_size
+from holdem.env.encoding import ActionSpace, observation, observation_bounds
 from holdem.errors import InvalidConfigError
 from holdem.hand.stakes import Rules, Stakes
 from holdem.hand.state import Hand

@@ -40,7 +40,7 @@ from holdem.hand.actions import Action, ActionKind, LegalActions
 from holdem.hand.events import ACTION, PHASE, Phase
 from holdem.hand.views import SeatView
 
-__all__ = ["ActionSpace", "observation", "observation_bounds", "observation_size"]
+__all__ = ["ActionSpace", "observation", "observation_bounds"]
 
 _RAISE = ActionKind.RAISE
 _RIVER = Phase.RIVER

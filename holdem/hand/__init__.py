@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from holdem.hand.state import Hand, HandResult, Phase
+from holdem.hand.events import HandResult, Phase
+from holdem.hand.state import Hand
 
 __all__ = ["Hand", "HandResult", "Phase"]
 

@@ -27,7 +27,7 @@ from holdem.hand.stakes import Rules, Stakes, Structure
 from holdem.hand.views import redacted_log
 from holdem.hand.views import view as seat_view
 
-__all__ = ["Event", "Hand", "HandResult", "Phase"]  # the values are defined in holdem.hand.events
+__all__ = ["Hand"]
 
 
 # Per-street layout as data: the next street, and the board cards dealt at its start.

@@ -16,8 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from holdem.bots.observation import BOARD, FIXED, HOLE, POSITION, STREET, seats_at
-from holdem.cards import _tables
-from holdem.cards.batch import strengths_of
+from holdem.cards.batch import strengths_of, tables
 
 __all__ = ["FEATURES", "features"]
 
@@ -32,7 +31,6 @@ FEATURES = (
 
 Floats32 = npt.NDArray[np.float32]  # observations and features are float32; the policy works in float64
 _RANKS = "23456789TJQKA"
-_STARTS = np.array(_tables.CATEGORY_STARTS)
 
 
 @cache
@@ -70,7 +68,7 @@ def features(obs: Floats32) -> Floats32:
         if len(at) and len(hole_rows) == 2 * rows:
             board = np.nonzero(obs[at, BOARD:STREET])[1].reshape(len(at), count)
             strength = strengths_of(np.concatenate([holes[at], board], axis=1))
-            category = np.searchsorted(_STARTS, strength, side="right") - 1
+            category = np.searchsorted(tables().category_starts, strength, side="right") - 1
             out[at, 2] = (strength - 1) / 7461 * 4 - 2
             out[at, 3] = category == 1
             out[at, 4] = category == 2

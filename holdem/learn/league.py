@@ -18,8 +18,7 @@ import numpy.typing as npt
 from holdem.bots.equity import starting_hand_percentiles
 from holdem.bots.observation import BOARD, FIXED, HOLE, STREET, seats_at
 from holdem.bots.styles import STYLES, Style
-from holdem.cards import _tables
-from holdem.cards.batch import strengths_of
+from holdem.cards.batch import strengths_of, tables
 from holdem.env.vector import Opponent
 from holdem.learn.features import features
 from holdem.learn.policy import LinearPolicy
@@ -28,7 +27,6 @@ __all__ = ["League", "policy_opponent", "random_bot", "style_opponent"]
 
 Obs = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.bool_]
-_STARTS = np.array(_tables.CATEGORY_STARTS, dtype=np.float64)
 _FLOOR = np.array([0.30, 0.50, 0.80, 0.92, 0.93, 0.94, 0.96, 0.98, 0.99])
 _SPAN = np.array([0.15, 0.30, 0.10, 0.01, 0.01, 0.02, 0.02, 0.01, 0.01])
 
@@ -55,9 +53,10 @@ def made_equity(obs: Obs) -> npt.NDArray[np.float64]:
         if len(at):
             board = np.nonzero(obs[at, BOARD:STREET])[1].reshape(len(at), n)
             strength = strengths_of(np.concatenate([holes[at], board], axis=1)).astype(np.float64)
-            category = np.searchsorted(_STARTS, strength, side="right") - 1
-            top = np.append(_STARTS[1:], 7463.0)
-            within = (strength - _STARTS[category]) / (top[category] - _STARTS[category])
+            starts = tables().category_starts.astype(np.float64)
+            category = np.searchsorted(starts, strength, side="right") - 1
+            top = np.append(starts[1:], 7463.0)
+            within = (strength - starts[category]) / (top[category] - starts[category])
             out[at] = _FLOOR[category] + _SPAN[category] * within
     return out
 

@@ -26,8 +26,7 @@ from holdem.bots.equity import EquityBot
 from holdem.console.fields import Field, read_fields
 from holdem.errors import InvalidConfigError
 from holdem.hand.actions import Action, ActionKind, check_or_fold
-from holdem.hand.events import Phase
-from holdem.hand.state import HandResult
+from holdem.hand.events import HandResult, Phase
 from holdem.hand.views import SeatView
 from holdem.pushfold.classes import class_of_hands, hands
 from holdem.pushfold.endgame import EndGame, solve_endgame

@@ -1,11 +1,15 @@
 """`holdem serve`: cash tables over HTTP and WebSocket, each change stored before it is acknowledged.
 
-The layers, along the data flow: `config` (a table's settings from JSON), `room` (one table's
-state machine: seats, tokens, the hand, the clock; plain Python, no I/O), `messages` (what each
-seat and spectator is sent, and what clients may send), `storage` (SQLite or PostgreSQL, one
-schema), `app` (the Starlette application: routes, the WebSocket loop, the writer that commits
-before anything is broadcast), `client` (a policy that plays raw state messages over the network),
-`join` (any bot of the bot interface at a served table), `commands` (the CLI).
+The layers, along the data flow: `names` and `config` (a table's settings and players' names,
+checked), `change` and `chat` (what a request changes besides a room), `home`, `lasthand` and
+`room` (one table's state machine: seats, tokens, the hand, the clock; plain Python, no I/O),
+`tourney` (a tournament's tables as rooms), `messages` and `handlog` (what each seat and spectator
+is sent), `storage` (SQLite or PostgreSQL, one schema), `registry` (the rooms this process serves),
+`readers` (who watches each table), `hub` (the one way of changing the server's state, and its
+clock), `housebots`, `limits`, `replays` and `tablestats`, then the network: `connection`,
+`sockets` and `routes` (what a client may ask), `guard` (connections per address, request
+deadlines), `app` (the Starlette application), `cluster` (many processes on one database),
+`client` and `join` (bots over the network), `commands` (the CLI).
 The network parts need the ``server`` extra: ``pip install 'holdem-engine[server]'``.
 """
 

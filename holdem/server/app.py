@@ -30,7 +30,7 @@ from holdem.server.room import token_digest
 from holdem.server.routes import ROUTES
 from holdem.server.sockets import receive
 
-__all__ = ["SPECTATORS_FULL", "STATIC", "Hub", "build_app"]
+__all__ = ["SPECTATORS_FULL", "STATIC", "build_app"]
 
 STATIC = Path(__file__).parent / "static"
 SPECTATORS_FULL = 4429

@@ -33,11 +33,10 @@ try:
 except ImportError as error:  # pragma: no cover - depends on what is installed
     raise ImportError(SERVER_HINT) from error
 
-from holdem.server.config import Cluster
 from holdem.server.connection import read_body
 from holdem.server.hub import Hub
 
-__all__ = ["Cluster", "forward", "relay", "room_of_token"]
+__all__ = ["forward", "relay", "room_of_token"]
 
 
 def room_of_token(token: str) -> str | None:

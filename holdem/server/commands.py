@@ -167,7 +167,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     port = int(listening.getsockname()[1])  # --port 0: the one the system chose
     cluster = None
     if args.cluster:
-        from holdem.server.cluster import Cluster
+        from holdem.server.config import Cluster
 
         cluster = Cluster(args.advertise or f"http://{args.host}:{port}", args.lease)
     token = args.admin_token or admin_token()

@@ -15,7 +15,6 @@ from holdem.hand.stakes import CHIP_LIMIT
 from holdem.server.names import looks_like, name_problem
 
 __all__ = [
-    "CHIP_LIMIT",
     "NAME_LIMIT",
     "Cluster",
     "RequestError",

@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 import time
 
-from holdem.server import SERVER_HINT, SILENCE
+from holdem.server import SERVER_HINT
 
 try:
     from starlette.requests import Request
@@ -18,7 +18,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 from holdem.server.config import RequestError
 from holdem.server.messages import MESSAGE_LIMIT
 
-__all__ = ["ALIVE", "QUEUE_LIMIT", "RATE", "SILENCE", "Connection", "bearer", "read_body"]
+__all__ = ["ALIVE", "QUEUE_LIMIT", "RATE", "Connection", "bearer", "read_body"]
 
 RATE = 50.0
 """Messages a second a connection may send by default, on average (bursts of twice as many)."""

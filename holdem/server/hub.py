@@ -28,13 +28,14 @@ try:
 except ImportError as error:  # pragma: no cover - depends on what is installed
     raise ImportError(SERVER_HINT) from error
 
+from holdem.server.change import Change
 from holdem.server.config import Cluster, RequestError
 from holdem.server.connection import RATE, bearer
 from holdem.server.housebots import HouseBots
 from holdem.server.limits import Limits, too_many
 from holdem.server.readers import Readers
 from holdem.server.registry import Registry, is_quiet
-from holdem.server.room import Change, Room
+from holdem.server.room import Room
 from holdem.server.storage import LeaseLost, Store, Write, lease_key
 from holdem.server.tablestats import TableStats
 from holdem.server.tourney import FORMAT as TOURNEY

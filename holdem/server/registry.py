@@ -17,7 +17,7 @@ __all__ = ["Registry", "is_quiet", "table_summary"]
 
 def is_quiet(room: Room) -> bool:
     """A home game with no hand in progress that is over, or has nobody seated or asking: it may
-    leave memory once nobody is connected (`Hub.sweep`)."""
+    leave memory once nobody is connected (`Hub._sweep`)."""
     home = room.home
     if home is None or room.table.hand is not None:
         return False

@@ -43,7 +43,7 @@ from holdem.table.settleup import settle_up
 from holdem.table.snapshot import table_from_json, table_to_json
 from holdem.table.table import ButtonRule, Table
 
-__all__ = ["FORMAT", "Change", "LedgerRow", "Member", "Room", "StoredHand", "person_id", "token_digest"]
+__all__ = ["FORMAT", "HOST_LINE", "Member", "Room", "person_id", "token_digest"]
 
 AWAY_SECONDS = 10.0
 """The decision clock, in seconds, of a player at a cash or home table who has no connection open on
@@ -80,7 +80,7 @@ class Member:
 
 
 class Room:
-    """A cash table with a moving button; seats are numbered 0..seats-1."""
+    """One served table (a cash table, a home game or a tournament's table); seats numbered 0..seats-1."""
 
     def __init__(self, ident: str, config: TableConfig, tournament: str | None = None) -> None:
         self.id = ident

@@ -15,6 +15,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from holdem.server.change import Change, LedgerRow
 from holdem.server.cluster import forward
 from holdem.server.config import RequestError, player_name, table_config
 from holdem.server.connection import bearer, read_body
@@ -22,7 +23,7 @@ from holdem.server.hub import Hub
 from holdem.server.messages import parse_json
 from holdem.server.registry import table_summary
 from holdem.server.replays import as_seen_by, player_names
-from holdem.server.room import Change, LedgerRow, Room, person_id, token_digest
+from holdem.server.room import Room, person_id, token_digest
 from holdem.server.storage import lease_key
 from holdem.server.tourney import FORMAT as TOURNEY
 from holdem.server.tourney import Moves, Tourney, tourney_config

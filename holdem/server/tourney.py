@@ -29,8 +29,9 @@ import attrs
 
 from holdem.console.fields import Field, check_object, read_fields
 from holdem.errors import HoldemError
+from holdem.server.change import Change, LedgerRow
 from holdem.server.config import RequestError, TableConfig, check_lookalike, player_name
-from holdem.server.room import Change, LedgerRow, Member, Room, token_digest
+from holdem.server.room import Member, Room, token_digest
 from holdem.table.table import Table
 from holdem.tournament.payouts import payout_shares, prizes
 from holdem.tournament.run import draw_seats, place_busts, rebalance, seated

@@ -32,8 +32,7 @@ from holdem.cards.card import Card, format_cards
 from holdem.cards.ranges import parse_range
 from holdem.errors import HoldemError, InvalidConfigError
 from holdem.hand.actions import Action, ActionKind
-from holdem.hand.events import ACTION, KIND, PHASE, PLAYER, Phase
-from holdem.hand.state import HandResult
+from holdem.hand.events import ACTION, KIND, PHASE, PLAYER, HandResult, Phase
 from holdem.hand.views import SeatView
 from holdem.pushfold.bot import PushFoldBot
 from holdem.solver.result import Solution

@@ -18,7 +18,7 @@ from holdem.hand.positions import dealing_order, place_blinds, previous_seat
 from holdem.hand.stakes import CHIP_LIMIT, Rules, Stakes
 from holdem.hand.state import Hand
 
-__all__ = ["Seat", "Table", "TableError"]
+__all__ = ["ButtonRule", "Seat", "Table"]
 
 
 @attrs.define

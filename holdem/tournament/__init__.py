@@ -24,6 +24,8 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     """`Structure`, `BlindStructure`'s old name, with a DeprecationWarning (for a release)."""
-    from holdem.tournament import structure
+    if name == "Structure":
+        from holdem.tournament import structure
 
-    return getattr(structure, name)
+        return getattr(structure, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -13,7 +13,7 @@ import numpy.typing as npt
 
 from holdem.bots.observation import BOARD, POSITION, STREET, observation_size, seats_at
 
-__all__ = ["observation_size", "observe"]
+__all__ = ["observe"]
 
 
 class Tables(Protocol):

@@ -11,7 +11,6 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from holdem.cards import _tables
 from holdem.cards.batch import lookup, tables
 
 __all__ = ["board_columns", "payouts", "strengths"]
@@ -36,7 +35,7 @@ def strengths(decks: npt.NDArray[np.int8], players: int) -> npt.NDArray[np.int32
     k = decks.shape[1]
     board = decks[board_columns(players)]
     keys = t.keys
-    board_sum = keys[board].sum(axis=0) + _tables.OFFSET
+    board_sum = keys[board].sum(axis=0) + t.offset
     sums = (keys[decks[:players]] + keys[decks[players : 2 * players]] + board_sum).reshape(-1)
 
     def suit_sums(rows: npt.NDArray[np.intp]) -> npt.NDArray[np.int64]:

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from holdem.bots.observation import observation_size
 from holdem.console.fields import Field, read_fields
 from holdem.errors import InvalidConfigError
 from holdem.hand.stakes import CHIP_LIMIT
@@ -24,7 +25,7 @@ from holdem.tournament.payouts import payout_shares, prizes
 from holdem.tournament.run import Finish, TournamentRun, place_busts
 from holdem.tournament.structure import BlindStructure, check_clock
 from holdem.vector.engine import NONE, Engine, Ints, check_fractions, check_seed
-from holdem.vector.observe import observation_size, observe
+from holdem.vector.observe import observe
 
 __all__ = ["VectorSitAndGos"]
 

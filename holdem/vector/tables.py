@@ -14,12 +14,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from holdem.bots.observation import observation_size
 from holdem.console.fields import Field, read_fields
 from holdem.errors import InvalidConfigError
 from holdem.hand.stakes import CHIP_LIMIT, Stakes, Structure
 from holdem.vector import record
 from holdem.vector.engine import NONE, TABLE, Engine, Ints, check_flag, check_fractions, check_seed
-from holdem.vector.observe import observation_size, observe
+from holdem.vector.observe import observe
 
 __all__ = ["VectorTables"]
 
