@@ -5,6 +5,7 @@ at the new path."""
 from __future__ import annotations
 
 import importlib
+import random
 import subprocess
 import sys
 import warnings
@@ -83,3 +84,20 @@ def test_a_name_that_never_was_is_still_an_attribute_error() -> None:
 
 def test_the_version_says_the_layout_changed() -> None:
     assert "0.2.0" == holdem.__version__
+
+
+def test_what_0_1_had_and_0_2_deprecates_still_works_with_a_warning() -> None:
+    """Deck.peek, holdem.bots.report.progress_bar and holdem.bots.HandHooks: unused by the package,
+    kept until 0.3 with a DeprecationWarning (the README's policy)."""
+    import holdem.bots
+    from holdem.bots import report
+    from holdem.cards.deck import Deck
+
+    deck = Deck.shuffled(random.Random(1))
+    with pytest.warns(DeprecationWarning, match="Deck.peek"):
+        top = deck.peek(2)
+    assert top == deck.deal(2)
+    with pytest.warns(DeprecationWarning, match="progress.counter"):
+        report.progress_bar()
+    with pytest.warns(DeprecationWarning, match="HandHooks"):
+        assert holdem.bots.HandHooks.__name__ == "_HandHooks"

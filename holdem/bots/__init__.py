@@ -17,6 +17,7 @@ import inspect
 import os
 import types
 import typing
+import warnings
 from collections.abc import Callable
 from typing import Any, Protocol, TypeGuard, cast, runtime_checkable
 
@@ -32,6 +33,22 @@ class Bot(Protocol):
     """What a bot must do: choose an action from what it may see."""
 
     def act(self, view: SeatView) -> Action: ...
+
+
+class _HandHooks(Protocol):
+    """The optional hooks a bot may define (deprecated as a name: `holdem.bots.HandHooks`)."""
+
+    def start_hand(self, view: SeatView) -> None: ...
+
+
+def __getattr__(name: str) -> Any:
+    """`HandHooks`, unused by the package, with a DeprecationWarning until 0.3."""
+    if name != "HandHooks":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warnings.warn(
+        "holdem.bots.HandHooks is deprecated and goes in holdem 0.3", DeprecationWarning, stacklevel=2
+    )
+    return _HandHooks
 
 
 BUILT_IN = {

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import warnings
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from holdem.bots.match import MAX_FAULTS, MatchResult
 from holdem.console.arguments import counted
+from holdem.console.progress import counter
 
 __all__ = ["as_dict", "format_table", "plot_winnings"]
 
@@ -112,3 +115,14 @@ def plot_winnings(result: MatchResult, path: Path) -> None:
     fig.tight_layout()
     fig.savefig(str(path), format="png")
     plt.close(fig)
+
+
+def progress_bar(stream: Any = None, unit: str = "hands") -> Callable[[int, int], None] | None:
+    """Deprecated (goes in 0.3): `holdem.console.progress.counter` (`stream` was never used)."""
+    warnings.warn(
+        "holdem.bots.report.progress_bar is deprecated and goes in holdem 0.3: use"
+        " holdem.console.progress.counter",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return counter(unit)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import warnings
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
@@ -176,6 +177,11 @@ class Deck:
         self.burned.append(self._cards[start])
         self._next = start + 1 + count
         return self._cards[start + 1 : start + 1 + count]
+
+    def peek(self, count: int = 1) -> tuple[Card, ...]:
+        """Deprecated (unused; goes in 0.3): the next `count` cards without dealing them."""
+        warnings.warn("Deck.peek is deprecated and goes in holdem 0.3", DeprecationWarning, stacklevel=2)
+        return self._cards[self._next : self._next + count]
 
     def __len__(self) -> int:
         return self.remaining
