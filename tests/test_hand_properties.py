@@ -11,6 +11,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from holdem.errors import IllegalActionError
 from holdem.hand.actions import Action, ActionKind
+from holdem.hand.checks import check_action, plainly_legal
 from holdem.hand.invariants import InvariantError, check_hand
 from holdem.hand.stakes import Rules, Stakes, Structure
 from holdem.hand.state import Hand
@@ -227,3 +228,36 @@ def test_the_usual_hands_set_up_is_the_general_one(
         action = random_action(usual, rng)
         usual.act(action)
         general.act(action)
+
+
+def _candidates(hand: Hand) -> list[Action]:
+    """Every kind of action, legal or not, with raise sizes around and at the legal bounds."""
+    legal = hand.legal_actions()
+    assert legal is not None
+    sizes = {1, hand.stacks[legal.player] + hand.bets[legal.player] + 1}
+    for bound in (legal.min_raise_to, legal.max_raise_to):
+        if bound is not None:
+            sizes |= {bound - 1, bound, bound + 1}
+    raises = [Action.raise_to(size) for size in sorted(sizes) if size > 0]
+    return [Action.fold(), Action.check(), Action.call(), Action.all_in(), *raises]
+
+
+@given(stacks=stacks, seed=st.integers(0, 2**32), forbid=st.booleans())
+@settings(max_examples=examples(300), deadline=None)
+def test_the_quick_acceptance_and_the_full_check_agree_on_every_action(
+    stacks: list[int], seed: int, forbid: bool
+) -> None:
+    """`plainly_legal` (the path `Hand.act` tries first) accepts an action exactly when `check_action`
+    accepts it unchanged, all-ins aside (always resolved by the full check)."""
+    rng = random.Random(seed)
+    hand = Hand.start(stacks, Stakes(1, 2), rng=rng, rules=Rules(forbid_free_fold=forbid))
+    while not hand.is_complete:
+        i = hand.actor
+        assert i is not None
+        for action in _candidates(hand):
+            try:
+                unchanged = check_action(hand, action, i) == (i, action)
+            except IllegalActionError:
+                unchanged = False
+            assert plainly_legal(hand, i, action) == (unchanged and action.kind is not ActionKind.ALL_IN)
+        hand.act(random_action(hand, rng))

@@ -12,12 +12,10 @@ without a showdown, are left as they are.
 from __future__ import annotations
 
 from holdem.cards.odds import all_in_values
-from holdem.hand.events import KIND, PHASE, Phase
+from holdem.hand.events import BOARD_AT, KIND, PHASE, Phase
 from holdem.hand.state import Hand
 
 __all__ = ["all_in_adjusted"]
-
-_BOARD_AT = {Phase.PREFLOP: 0, Phase.FLOP: 3, Phase.TURN: 4}
 
 
 def all_in_adjusted(hand: Hand) -> list[float] | None:
@@ -30,13 +28,13 @@ def all_in_adjusted(hand: Hand) -> list[float] | None:
     if len(live) < 2:
         return None
     last = next((entry[PHASE] for entry in reversed(hand.log) if entry[KIND] == "action"), Phase.PREFLOP)
-    if last not in _BOARD_AT:
+    if last is Phase.RIVER:  # settled on the river: nothing left to run
         return None
     index = {p: i for i, p in enumerate(live)}
     pots = [(pot.amount, [index[p] for p in pot.eligible]) for pot in result.pots]
     dead = [card for p, folded in enumerate(hand.folded) if folded for card in hand.holes[p]]
     holes = [(hand.holes[p][0], hand.holes[p][1]) for p in live]
-    won = all_in_values(holes, hand.board[: _BOARD_AT[last]], pots, dead)
+    won = all_in_values(holes, hand.board[: BOARD_AT[last]], pots, dead)
     in_pots = sum(pot.amount for pot in result.pots)
     kept = sum(result.payouts) / in_pots if in_pots else 1.0  # what is left after the rake
     adjusted = [float(x) for x in result.payoffs]

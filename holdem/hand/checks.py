@@ -5,28 +5,36 @@ Every refusal names the player and the street; the hand is never changed here.
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from holdem.errors import HandOverError, IllegalActionError, InvalidAmountError, NotYourTurnError
 from holdem.hand.actions import Action, ActionKind, LegalActions
-from holdem.hand.betting import BettingRound
-from holdem.hand.events import Phase
+from holdem.hand.shape import HandState as Hand
 
-__all__ = ["check_action"]
+__all__ = ["check_action", "plainly_legal"]
 
-_FOLD, _CHECK, _CALL, _ALL_IN = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.ALL_IN
+_FOLD, _CHECK, _CALL, _RAISE, _ALL_IN = (
+    ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.RAISE, ActionKind.ALL_IN
+)  # fmt: skip
 _CHECK_ACTION = Action.check()
 
 
-class Hand(Protocol):
-    """What the check reads of a `holdem.hand.state.Hand` (which comes later in the data flow)."""
-
-    phase: Phase
-    bets: list[int]
-    stacks: list[int]
-    round: BettingRound
-
-    def legal_actions(self) -> LegalActions | None: ...
+def plainly_legal(hand: Hand, i: int, action: Action) -> bool:
+    """Whether player `i`, who is to act, may take `action` exactly as it is: a call facing a bet,
+    a check when nothing is owed, a fold (unless the rules forbid folding when checking is free), a
+    bet or raise within the legal bounds. The quick test `Hand.act` tries first and `check_action`
+    starts from; anything else (an all-in to resolve, a call that is a check, a refusal) is
+    `check_action`'s longer way."""
+    kind = action.kind
+    if kind is _RAISE:
+        legal = hand.legal_actions()
+        lo, hi = (None, None) if legal is None else (legal.min_raise_to, legal.max_raise_to)
+        amount = action.amount
+        return lo is not None and hi is not None and amount is not None and lo <= amount <= hi
+    free = hand.bets[i] >= hand.round.level
+    return (
+        (kind is _CALL and not free)
+        or (kind is _CHECK and free)
+        or (kind is _FOLD and not (free and hand.rules.forbid_free_fold))
+    )
 
 
 def check_action(hand: Hand, action: Action, player: int | None) -> tuple[int, Action]:
@@ -43,6 +51,8 @@ def check_action(hand: Hand, action: Action, player: int | None) -> tuple[int, A
         )
     if not isinstance(action, Action):
         raise IllegalActionError(f"not an action: {action!r} ({_where(hand, i)})")
+    if plainly_legal(hand, i, action):
+        return i, action
     kind = action.kind
     if kind is _ALL_IN:
         action = _all_in(hand, i, legal)

@@ -11,8 +11,21 @@ from holdem.cards.card import Card
 from holdem.hand.actions import Action
 from holdem.hand.pots import Pot
 
-__all__ = ["ACTION", "AMOUNT", "CARDS", "KIND", "PHASE", "PLAYER", "Event", "HandResult", "LogEntry", "Phase",
-           "action_dict"]  # fmt: skip
+__all__ = [
+    "ACTION",
+    "AMOUNT",
+    "BOARD_AT",
+    "CARDS",
+    "KIND",
+    "NEXT_STREET",
+    "PHASE",
+    "PLAYER",
+    "Event",
+    "HandResult",
+    "LogEntry",
+    "Phase",
+    "action_dict",
+]  # fmt: skip
 
 
 @unique
@@ -31,6 +44,15 @@ class Phase(IntEnum):
     """Betting is over; hands are compared (passed through within one transition)."""
     COMPLETE = 5
     """Pots awarded; the hand accepts no more actions."""
+
+
+BOARD_AT = {Phase.PREFLOP: 0, Phase.FLOP: 3, Phase.TURN: 4, Phase.RIVER: 5}
+"""The board's size during each betting round: the one definition of how many cards each street deals."""
+NEXT_STREET = {
+    street: (following, BOARD_AT[following] - BOARD_AT[street])
+    for street, following in zip(tuple(BOARD_AT)[:-1], tuple(BOARD_AT)[1:], strict=True)
+}
+"""The street after each betting round but the river, and how many board cards it deals."""
 
 
 @attrs.frozen

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import attrs
 
-__all__ = ["Pot", "award", "build_pots", "take_rake"]
+__all__ = ["Pot", "award", "build_pots", "rake_of", "take_rake"]
 
 
 @attrs.frozen
@@ -43,12 +43,15 @@ def build_pots(contributions: Sequence[int], folded: Sequence[bool], dead: int =
     return pots
 
 
-def take_rake(pots: list[Pot], percent: float, cap: int | None) -> tuple[list[Pot], int]:
-    """Take `percent` of the chips (at most `cap`), from the main pot first (rule 20)."""
-    total = sum(p.amount for p in pots)
+def rake_of(total: int, percent: float, cap: int | None) -> int:
+    """The rake of a pot of `total` chips: `percent` of it, rounded down, at most `cap` (rule 20)."""
     rake = int(total * percent // 100)
-    if cap is not None:
-        rake = min(rake, cap)
+    return rake if cap is None else min(rake, cap)
+
+
+def take_rake(pots: list[Pot], percent: float, cap: int | None) -> tuple[list[Pot], int]:
+    """Take `rake_of` the chips, from the main pot first (rule 20)."""
+    rake = rake_of(sum(p.amount for p in pots), percent, cap)
     left, out = rake, []
     for pot in pots:
         taken = min(left, pot.amount)

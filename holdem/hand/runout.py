@@ -12,13 +12,9 @@ from collections.abc import Sequence
 
 from holdem.cards.card import Card
 from holdem.cards.deck import Deck
-from holdem.hand.events import KIND, PHASE, LogEntry, Phase
+from holdem.hand.events import BOARD_AT, KIND, NEXT_STREET, PHASE, LogEntry
 
-__all__ = ["BOARD_AT", "run_again", "runs_from"]
-
-BOARD_AT = {Phase.PREFLOP: 0, Phase.FLOP: 3, Phase.TURN: 4, Phase.RIVER: 5}
-"""The board's size during each betting round."""
-_STREETS = ((3, Phase.FLOP), (4, Phase.TURN), (5, Phase.RIVER))  # the board's size after each street
+__all__ = ["run_again", "runs_from"]
 
 
 def runs_from(log: Sequence[LogEntry]) -> int:
@@ -38,7 +34,8 @@ def run_again(deck: Deck, board: Sequence[Card], log: list[LogEntry]) -> list[Ca
     if dealt >= 5:
         return []
     again = list(board[:dealt])
-    for size, street in _STREETS:
+    for street, _ in NEXT_STREET.values():
+        size = BOARD_AT[street]
         if size > dealt:
             cards = deck.burn_and_deal(size - len(again))
             again.extend(cards)

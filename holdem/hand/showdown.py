@@ -12,7 +12,7 @@ from typing import NamedTuple
 from holdem.cards.card import Card
 from holdem.cards.evaluator import strengths_on
 from holdem.hand.events import HandResult
-from holdem.hand.pots import Pot, award, build_pots, take_rake
+from holdem.hand.pots import Pot, award, build_pots, rake_of, take_rake
 from holdem.hand.stakes import Rules
 
 __all__ = ["Settlement", "result_of", "reveal", "settle", "showdown_order"]
@@ -153,11 +153,9 @@ def _single_pot(
 ) -> Settlement:
     """`settle` when every live player put in the same and nobody more: one pot, no side pots."""
     total = sum(contributions) + dead
-    rake = 0
-    if rules.rake_percent and board:  # no flop, no drop (rule 20)
-        rake = int(total * rules.rake_percent // 100)
-        if rules.rake_cap is not None:
-            rake = min(rake, rules.rake_cap)
+    rake = (
+        rake_of(total, rules.rake_percent, rules.rake_cap) if rules.rake_percent and board else 0
+    )  # rule 20
     show_all = all_in or not rules.muck_losers
     best = -1
     order: list[tuple[int, bool]] = []

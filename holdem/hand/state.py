@@ -18,8 +18,8 @@ from holdem.cards.deck import Deck, RandomSource
 from holdem.errors import IllegalActionError
 from holdem.hand.actions import Action, ActionKind, LegalActions
 from holdem.hand.betting import BettingRound, is_covered, second_deepest
-from holdem.hand.checks import check_action
-from holdem.hand.events import Event, HandResult, LogEntry, Phase
+from holdem.hand.checks import check_action, plainly_legal
+from holdem.hand.events import NEXT_STREET, Event, HandResult, LogEntry, Phase
 from holdem.hand.posting import post, posted_in_full, setup
 from holdem.hand.runout import run_again
 from holdem.hand.showdown import Settlement, result_of, settle
@@ -31,7 +31,6 @@ __all__ = ["Hand"]
 
 
 # Per-street layout as data: the next street, and the board cards dealt at its start.
-_NEXT_STREET = {Phase.PREFLOP: (Phase.FLOP, 3), Phase.FLOP: (Phase.TURN, 1), Phase.TURN: (Phase.RIVER, 1)}
 # Seat orders, precomputed: _ROTATIONS[n][k] is players k, k+1, …, n-1, 0, …, k-1.
 _ROTATIONS = [[tuple((k + j) % n for j in range(n)) for k in range(n)] for n in range(11)]
 # The hole-card events as everybody sees them (no cards), for n players.
@@ -314,25 +313,14 @@ class Hand:
         Raises a specific `IllegalActionError` and changes nothing when the action is illegal.
         """
         i = self.actor
-        # Calls, checks, folds and raises within bounds are accepted here (a raise asks for the legal
-        # actions; the others need only the bet to match); anything else (all-in, anything refused,
-        # odd inputs) goes through `check_action`, the one check that `is_legal` also asks.
-        kind = action.kind if type(action) is Action else None
-        if i is None or kind is None or not (player is None or (type(player) is int and player == i)):
-            accepted = False
-        elif kind is _RAISE:
-            legal = self.legal_actions()
-            assert legal is not None and action.amount is not None
-            lo, hi = legal.min_raise_to, legal.max_raise_to
-            accepted = lo is not None and hi is not None and lo <= action.amount <= hi
-        else:
-            free = self.bets[i] >= self.round.level
-            accepted = (
-                (kind is _CALL and not free)
-                or (kind is _CHECK and free)
-                or (kind is _FOLD and not (free and self.rules.forbid_free_fold))
-            )
-        if not accepted:
+        # `plainly_legal` accepts calls, checks, folds and raises within bounds; anything else (all-in,
+        # anything refused, odd inputs) goes through `check_action`, the one check `is_legal` asks too.
+        if (
+            i is None
+            or type(action) is not Action
+            or not (player is None or (type(player) is int and player == i))
+            or not plainly_legal(self, i, action)
+        ):
             i, action = check_action(self, action, player)
         assert i is not None  # accepted: there is a player to act
         # Move the chips.
@@ -388,7 +376,7 @@ class Hand:
                     if phase is _RIVER:
                         self.phase = _SHOWDOWN
                         continue
-                    street, count = _NEXT_STREET[phase]
+                    street, count = NEXT_STREET[phase]
                     self._open_street(street)
                     cards = self.deck.burn_and_deal(count)
                     self.board.extend(cards)

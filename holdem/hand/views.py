@@ -3,49 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from holdem.cards.card import Card
 from holdem.errors import HoldemError, InvalidPlayerError, SnapshotError
 from holdem.hand.actions import Action, LegalActions
 from holdem.hand.events import KIND, Event, LogEntry, Phase, action_dict
 from holdem.hand.positions import position_names
-from holdem.hand.stakes import Stakes
+from holdem.hand.shape import HandState
 
-__all__ = ["HandState", "SeatView", "actor_view", "chips_put_in", "redacted_log", "view", "views"]
+__all__ = ["SeatView", "actor_view", "chips_put_in", "redacted_log", "view", "views"]
 _PAYING = ("call", "raise")  # the actions that put chips in
-
-
-class HandState(Protocol):
-    """What a view reads of a hand. `holdem.hand.state.Hand` has all of it; views need nothing else, so
-    this module does not depend on the hand's."""
-
-    phase: Phase
-    holes: list[tuple[Card, ...]]
-    board: list[Card]
-    stacks: list[int]
-    bets: list[int]
-    folded: list[bool]
-    actor: int | None
-    history: list[tuple[int, Action]]
-    log: list[LogEntry]
-    hole_events_at: int
-    button: int | None
-    starting_stacks: tuple[int, ...]
-    declared_blinds: tuple[int, ...]
-
-    @property
-    def stakes(self) -> Stakes: ...
-
-    @property
-    def shown(self) -> Sequence[tuple[Card, ...] | None] | None: ...
-
-    @property
-    def pot(self) -> int: ...
-
-    def legal_actions(self) -> LegalActions | None: ...
-
-    def rewound(self, actions: int) -> HandState: ...
 
 
 _Own = tuple[int, "int | None", "LegalActions | None"]
