@@ -5,8 +5,11 @@ from __future__ import annotations
 __all__ = [
     "BotLoadError",
     "CardCountError",
+    "ClientError",
+    "DealerError",
     "DuplicateCardError",
     "EmptyDeckError",
+    "GameDefError",
     "HandOverError",
     "HoldemError",
     "IllegalActionError",
@@ -17,9 +20,14 @@ __all__ = [
     "InvalidHistoryError",
     "InvalidPlayerError",
     "InvalidRangeError",
+    "InvariantError",
+    "LeaseLost",
     "NotYourTurnError",
+    "ProtocolError",
+    "RequestError",
     "SnapshotError",
     "SolverError",
+    "StructureError",
     "TableError",
 ]
 
@@ -95,3 +103,43 @@ class BotLoadError(HoldemError, ValueError):
 
 class SolverError(HoldemError, ValueError):
     """A postflop spot, tree or solution that cannot be solved or read (bad size, too large, …)."""
+
+
+class LeaseLost(HoldemError):
+    """A write for a room whose lease this process no longer holds (another process took it over)."""
+
+    def __init__(self, room: str) -> None:
+        super().__init__(f"table {room} is served by another process now")
+        self.room = room
+
+
+class RequestError(HoldemError, ValueError):
+    """A request the server refuses, having changed nothing; `status` is its HTTP status."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class ProtocolError(InvalidConfigError):
+    """A message that is not a well-formed ACPC match state (or action) for the game."""
+
+
+class ClientError(HoldemError):
+    """The dealer could not be reached or sent something that is not a match state of the game."""
+
+
+class DealerError(HoldemError):
+    """The match cannot go on: a player left, ran out of time, or never connected."""
+
+
+class GameDefError(InvalidConfigError):
+    """A game definition that cannot be read, or that hold'em cannot represent."""
+
+
+class StructureError(InvalidConfigError):
+    """A structure that cannot be played: the message names the level and what is wrong."""
+
+
+class InvariantError(HoldemError, AssertionError):
+    """A hand's state breaks an invariant: a bug in the engine, never a player's mistake."""

@@ -24,10 +24,11 @@ from holdem.acpc import (
     parse_match_state,
 )
 from holdem.acpc.bridge import hand_from_state, start_hand, state_of, values
-from holdem.acpc.dealer import DealerError, acpc_generator, deal, format_value, run_dealer
+from holdem.acpc.dealer import acpc_generator, deal, format_value, run_dealer
 from holdem.acpc.protocol import parse_state_line
 from holdem.cards.deck import Deck
 from holdem.cli.bench import random_policy
+from holdem.errors import DealerError
 from holdem.hand.stakes import Rules, Structure
 from tests.strategies import examples
 

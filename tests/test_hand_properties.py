@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from holdem.errors import IllegalActionError
+from holdem.errors import IllegalActionError, InvariantError
 from holdem.hand.actions import Action, ActionKind
 from holdem.hand.checks import check_action, plainly_legal
-from holdem.hand.invariants import InvariantError, check_hand
+from holdem.hand.invariants import check_hand
 from holdem.hand.stakes import Rules, Stakes, Structure
 from holdem.hand.state import Hand
 from tests.strategies import examples, random_action

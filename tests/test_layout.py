@@ -174,3 +174,22 @@ def test_each_name_has_one_import_path_outside_the_package_front_doors() -> None
         if path.stem != "__init__" and (names := _exported_imports(path))
     }
     assert {} == shims
+
+
+def test_every_error_is_defined_in_holdem_errors_and_is_a_holdem_error() -> None:
+    """One place names every error (`holdem.errors`), and each is a `HoldemError`: a caller catches
+    everything the library raises with one ``except``."""
+    import holdem.errors
+
+    elsewhere = [
+        f"{path.relative_to(PACKAGE)}: {node.name}"
+        for path in PACKAGE.rglob("*.py")
+        if path.name != "errors.py"
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.ClassDef)
+        and not node.name.startswith("_")  # a private signal inside one module (client's _Silent)
+        and any(getattr(base, "id", "").endswith(("Error", "Exception", "Lost")) for base in node.bases)
+    ]
+    assert [] == elsewhere
+    for name in holdem.errors.__all__:
+        assert issubclass(getattr(holdem.errors, name), holdem.errors.HoldemError), name

@@ -14,7 +14,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 PUBLIC = {
     "holdem": [
-        "Action", "ActionKind", "BotLoadError", "CARDS", "Card", "CardCountError", "Deck",
+        "Action", "ActionKind", "BotLoadError", "CARDS", "Card", "CardCountError", "ClientError",
+        "DealerError", "Deck", "GameDefError", "InvariantError", "LeaseLost", "ProtocolError", "RequestError",
+        "StructureError",
         "DuplicateCardError", "EmptyDeckError", "EquityResult", "Hand", "HandCategory", "HandOverError",
         "HandRank", "HandResult",
         "HoldemError", "IllegalActionError", "ImpossibleSpotError", "InvalidAmountError", "InvalidCardError",

@@ -27,10 +27,11 @@ pytest.importorskip(
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from holdem.errors import LeaseLost
 from holdem.server.config import Cluster, TableConfig
 from holdem.server.hub import Hub
 from holdem.server.room import Room
-from holdem.server.storage import LeaseLost, open_storage
+from holdem.server.storage import open_storage
 from tests.server_support import (
     ADMIN,
     ProcessServer,

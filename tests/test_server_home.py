@@ -12,12 +12,13 @@ from pathlib import Path
 
 import pytest
 
+from holdem.errors import RequestError
 from holdem.formats import phh
 from holdem.hand.actions import Action
 from holdem.hand.state import Hand
 from holdem.server.change import LedgerRow, StoredHand
 from holdem.server.chat import CHAT_LIMIT, CHAT_RATE
-from holdem.server.config import RequestError, table_config
+from holdem.server.config import table_config
 from holdem.server.messages import state_message
 from holdem.server.replays import as_seen_by
 from holdem.server.room import Room, person_id, token_digest

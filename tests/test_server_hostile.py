@@ -102,7 +102,7 @@ def test_a_later_holder_of_a_name_sees_nothing_of_a_former_holders_hands(server:
 def test_a_stranger_in_a_former_players_seat_never_gets_their_last_view() -> None:
     """The seat's own view of the last hand (its hole cards) goes to the token that was dealt in,
     not to whoever holds the seat under the same name next."""
-    from holdem.server.config import RequestError
+    from holdem.errors import RequestError
     from holdem.server.messages import state_message
     from tests.test_server_home import game, play_out
 

@@ -9,10 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from holdem.errors import RequestError
 from holdem.formats import phh
 from holdem.hand.actions import Action
 from holdem.server.change import Change
-from holdem.server.config import RequestError, table_config
+from holdem.server.config import table_config
 from holdem.server.messages import state_message
 from holdem.server.room import Room, token_digest
 

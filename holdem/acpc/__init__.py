@@ -3,8 +3,9 @@
 Import explicitly: ``from holdem.acpc import load_gamedef, parse_match_state``.
 """
 
-from holdem.acpc.gamedef import SHIPPED_GAMES, GameDef, GameDefError, load_gamedef, parse_gamedef
-from holdem.acpc.protocol import MatchState, ProtocolError, parse_match_state, parse_response
+from holdem.acpc.gamedef import SHIPPED_GAMES, GameDef, load_gamedef, parse_gamedef
+from holdem.acpc.protocol import MatchState, parse_match_state, parse_response
+from holdem.errors import GameDefError, ProtocolError
 
 __all__ = [
     "SHIPPED_GAMES",

@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from holdem.acpc.gamedef import GameDef
-from holdem.acpc.protocol import MatchState, Move, ProtocolError
+from holdem.acpc.protocol import MatchState, Move
 from holdem.cards.deck import Deck
 from holdem.cards.evaluator import strength
-from holdem.errors import HoldemError
+from holdem.errors import HoldemError, ProtocolError
 from holdem.hand.actions import Action, ActionKind
-from holdem.hand.events import ACTION, KIND, PHASE, PLAYER
+from holdem.hand.events import ACTION, KIND, PHASE, PLAYER, EventKind
 from holdem.hand.state import Hand
 
 __all__ = [
@@ -96,7 +96,7 @@ def acpc_round(hand: Hand) -> int:
     if hand.is_complete:
         if sum(1 for folded in hand.folded if not folded) > 1:
             return 3
-        last = [entry[PHASE] for entry in hand.log if entry[KIND] == "action"]
+        last = [entry[PHASE] for entry in hand.log if entry[KIND] == EventKind.ACTION]
         return int(last[-1]) if last else 0
     return int(hand.phase)
 
@@ -110,7 +110,7 @@ def betting_of(hand: Hand) -> tuple[tuple[Move, ...], ...]:
     current = 0
     limit = hand.stakes.structure.value == "fixed-limit"
     for entry in hand.log:
-        if entry[KIND] != "action":
+        if entry[KIND] != EventKind.ACTION:
             continue
         player, action, phase = entry[PLAYER], entry[ACTION], int(entry[PHASE])
         assert player is not None and action is not None

@@ -19,16 +19,12 @@ import attrs
 
 from holdem.acpc.bridge import betting_of, hand_from_state, values
 from holdem.acpc.gamedef import GameDef
-from holdem.acpc.protocol import ProtocolError, format_moves, parse_match_state
+from holdem.acpc.protocol import format_moves, parse_match_state
 from holdem.bots import Bot
 from holdem.bots.decide import Hooks, decide
-from holdem.errors import HoldemError
+from holdem.errors import ClientError, ProtocolError
 
-__all__ = ["ClientError", "ClientSummary", "play_acpc"]
-
-
-class ClientError(HoldemError):
-    """The dealer could not be reached or sent something that is not a match state of the game."""
+__all__ = ["ClientSummary", "play_acpc"]
 
 
 @attrs.frozen

@@ -23,18 +23,14 @@ from typing import TextIO
 
 from holdem.acpc.bridge import engine_action, start_hand, state_of, values
 from holdem.acpc.gamedef import GameDef
-from holdem.acpc.protocol import MatchState, ProtocolError, parse_match_state, parse_moves
+from holdem.acpc.protocol import MatchState, parse_match_state, parse_moves
 from holdem.cards.card import CARDS, Card
 from holdem.cards.deck import Deck
-from holdem.errors import HoldemError
+from holdem.errors import DealerError, HoldemError, ProtocolError
 from holdem.hand.actions import Action
 from holdem.hand.state import Hand
 
-__all__ = ["DealerError", "acpc_generator", "deal", "format_value", "run_dealer"]
-
-
-class DealerError(HoldemError):
-    """The match cannot go on: a player left, ran out of time, or never connected."""
+__all__ = ["acpc_generator", "deal", "format_value", "run_dealer"]
 
 
 def acpc_generator(seed: int) -> random.Random:

@@ -14,10 +14,10 @@ from typing import Literal
 
 import attrs
 
-from holdem.errors import InvalidConfigError
+from holdem.errors import GameDefError
 from holdem.hand.stakes import Rules, Stakes, Structure
 
-__all__ = ["NO_STACK", "SHIPPED_GAMES", "GameDef", "GameDefError", "load_gamedef", "parse_gamedef"]
+__all__ = ["NO_STACK", "SHIPPED_GAMES", "GameDef", "load_gamedef", "parse_gamedef"]
 
 NO_STACK = 2**31 - 1
 """The stack of a game without a ``stack`` line (the reference dealer's INT32_MAX)."""
@@ -33,10 +33,6 @@ _NAMES = {
     "numrounds": "numRounds", "numsuits": "numSuits", "numranks": "numRanks",
     "numholecards": "numHoleCards",
 }  # fmt: skip
-
-
-class GameDefError(InvalidConfigError):
-    """A game definition that cannot be read, or that hold'em cannot represent."""
 
 
 @attrs.frozen

@@ -16,12 +16,11 @@ import attrs
 
 from holdem.acpc.gamedef import GameDef
 from holdem.cards.card import Card, parse_cards
-from holdem.errors import HoldemError, InvalidConfigError
+from holdem.errors import HoldemError, ProtocolError
 
 __all__ = [
     "MatchState",
     "Move",
-    "ProtocolError",
     "format_moves",
     "parse_match_state",
     "parse_moves",
@@ -35,10 +34,6 @@ Move = tuple[str, int | None]
 _KINDS = {"f": "f", "c": "c", "k": "c", "r": "r"}
 _NUMBER = re.compile(r"[0-9]{1,10}")
 _CARD = re.compile(r"[2-9TJQKA][cdhs]", re.IGNORECASE)
-
-
-class ProtocolError(InvalidConfigError):
-    """A message that is not a well-formed ACPC match state (or action) for the game."""
 
 
 @attrs.frozen

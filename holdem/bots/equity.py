@@ -21,7 +21,7 @@ from holdem.bots.reads import Reads
 from holdem.cards.batch import strengths_of
 from holdem.cards.ranges import parse_range, preflop_order
 from holdem.hand.actions import Action, ActionKind
-from holdem.hand.events import HandResult
+from holdem.hand.events import EventKind, HandResult
 from holdem.hand.views import SeatView
 
 __all__ = ["EquityBot", "preflop_equity", "starting_hand_percentiles"]
@@ -183,9 +183,9 @@ class EquityBot:
         shares = [1.0] * n
         preflop, raises = True, 0
         for kind, player, _, _, action, _ in view.public_log:
-            if kind == "board":
+            if kind == EventKind.BOARD:
                 preflop = False
-            elif kind == "action" and player is not None and action is not None and player != me:
+            elif kind == EventKind.ACTION and player is not None and action is not None and player != me:
                 them = self.reads.of(me, player, n)
                 if preflop:
                     if action.kind is ActionKind.RAISE:
@@ -196,7 +196,12 @@ class EquityBot:
                         shares[player] = min(shares[player], them.rate("vpip"))
                 elif action.kind is ActionKind.RAISE:
                     shares[player] *= min(0.9, max(0.4, 0.1 + 0.6 * them.rate("aggression")))
-            elif kind == "action" and preflop and action is not None and action.kind is ActionKind.RAISE:
+            elif (
+                kind == EventKind.ACTION
+                and preflop
+                and action is not None
+                and action.kind is ActionKind.RAISE
+            ):
                 raises += 1
         return [max(share, 0.03) for share in shares]
 

@@ -12,7 +12,7 @@ without a showdown, are left as they are.
 from __future__ import annotations
 
 from holdem.cards.odds import all_in_values
-from holdem.hand.events import BOARD_AT, KIND, PHASE, Phase
+from holdem.hand.events import BOARD_AT, KIND, PHASE, EventKind, Phase
 from holdem.hand.state import Hand
 
 __all__ = ["all_in_adjusted"]
@@ -27,7 +27,9 @@ def all_in_adjusted(hand: Hand) -> list[float] | None:
     live = [p for p, folded in enumerate(hand.folded) if not folded]
     if len(live) < 2:
         return None
-    last = next((entry[PHASE] for entry in reversed(hand.log) if entry[KIND] == "action"), Phase.PREFLOP)
+    last = next(
+        (entry[PHASE] for entry in reversed(hand.log) if entry[KIND] == EventKind.ACTION), Phase.PREFLOP
+    )
     if last is Phase.RIVER:  # settled on the river: nothing left to run
         return None
     index = {p: i for i, p in enumerate(live)}

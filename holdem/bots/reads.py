@@ -11,7 +11,7 @@ together) and at a table. Each rate starts from a prior worth a few hands of a t
 from __future__ import annotations
 
 from holdem.hand.actions import ActionKind
-from holdem.hand.events import LogEntry, Phase
+from holdem.hand.events import EventKind, LogEntry, Phase
 
 __all__ = ["PRIORS", "Reads", "Tendencies"]
 
@@ -54,7 +54,7 @@ class Reads:
         voluntary, raised = [False] * players, [False] * players
         street, bet_on_street = Phase.PREFLOP, False
         for kind, player, _, _, action, phase in log:
-            if kind != "action" or player is None or action is None:
+            if kind != EventKind.ACTION or player is None or action is None:
                 continue
             if phase is not street:
                 street, bet_on_street = phase, False

@@ -23,7 +23,7 @@ import numpy as np
 
 from holdem.bots.equity import _sample, starting_hand_percentiles
 from holdem.hand.actions import Action, ActionKind, check_or_call
-from holdem.hand.events import ACTION, KIND, PHASE, PLAYER, Phase
+from holdem.hand.events import ACTION, KIND, PHASE, PLAYER, EventKind, Phase
 from holdem.hand.views import SeatView
 
 __all__ = [
@@ -125,7 +125,7 @@ class StyleBot:
         pot = view.pot
         if legal.can_check:
             raised_first = any(
-                entry[KIND] == "action" and entry[PLAYER] == view.player and entry[ACTION] is not None
+                entry[KIND] == EventKind.ACTION and entry[PLAYER] == view.player and entry[ACTION] is not None
                 and entry[ACTION].kind is ActionKind.RAISE and entry[PHASE] is Phase.PREFLOP
                 for entry in view.public_log
             )  # fmt: skip
@@ -166,7 +166,7 @@ def _first_check_chance(view: SeatView) -> bool:
     """Whether this is the flop and nobody has bet yet (a continuation bet's moment)."""
     street = view.phase
     return street is Phase.FLOP and not any(
-        entry[KIND] == "action" and entry[PHASE] is street and entry[ACTION] is not None
+        entry[KIND] == EventKind.ACTION and entry[PHASE] is street and entry[ACTION] is not None
         and entry[ACTION].kind is ActionKind.RAISE
         for entry in view.public_log
     )  # fmt: skip

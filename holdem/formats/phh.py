@@ -22,7 +22,7 @@ from holdem.cards.card import Card, parse_cards
 from holdem.cards.deck import Deck
 from holdem.errors import HoldemError, InvalidCardError, InvalidHistoryError
 from holdem.hand.actions import Action
-from holdem.hand.events import CARDS, KIND
+from holdem.hand.events import CARDS, KIND, EventKind
 from holdem.hand.runout import runs_from
 from holdem.hand.stakes import Rules, Stakes, Structure
 from holdem.hand.state import Hand
@@ -375,7 +375,10 @@ def _play(hand: Hand, lines: list[str], actions: list[str], holes: list[list[Car
         if deal:
             if deal[1] == "db":
                 dealt_board += len(deal[3]) // 2
-                if sum(len(entry[CARDS]) for entry in hand.log if entry[KIND] == "board") < dealt_board:
+                if (
+                    sum(len(entry[CARDS]) for entry in hand.log if entry[KIND] == EventKind.BOARD)
+                    < dealt_board
+                ):
                     if hand.is_complete:  # a second run-out of a hand that was not run twice
                         raise InvalidHistoryError(f"{where}: {_NOT_TWICE}")
                     raise InvalidHistoryError(f"{where}: board dealt while betting is still open")
@@ -446,15 +449,15 @@ def export(hand: Hand) -> dict[str, Any]:
     data["starting_stacks"] = list(hand.starting_stacks)
     lines = [f"d dh p{i + 1} {''.join(map(str, hole))}" for i, hole in enumerate(hand.holes)]
     for event in hand.events():
-        if event.kind == "board":
+        if event.kind == EventKind.BOARD:
             lines.append(f"d db {''.join(map(str, event.cards))}")
-        elif event.kind == "action" and event.action is not None and event.player is not None:
+        elif event.kind == EventKind.ACTION and event.action is not None and event.player is not None:
             act = event.action
             verb = {"fold": "f", "check": "cc", "call": "cc"}.get(act.kind.value, f"cbr {act.amount}")
             lines.append(f"p{event.player + 1} {verb}")
-        elif event.kind == "show" and event.player is not None:
+        elif event.kind == EventKind.SHOW and event.player is not None:
             lines.append(f"p{event.player + 1} sm {''.join(map(str, event.cards))}")
-        elif event.kind == "muck" and event.player is not None:
+        elif event.kind == EventKind.MUCK and event.player is not None:
             lines.append(f"p{event.player + 1} sm")
     data["actions"] = lines
     if hand.result is not None:

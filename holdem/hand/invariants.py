@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
+from holdem.errors import InvariantError
 from holdem.hand.events import Phase
 from holdem.hand.runout import runs_from
 from holdem.hand.state import Hand
 
-__all__ = ["InvariantError", "check_hand"]
-
-
-class InvariantError(AssertionError):
-    """A hand's state breaks an invariant: a bug in the engine, never a player's mistake."""
+__all__ = ["check_hand"]
 
 
 def _require(condition: bool, broken: str) -> None:

@@ -13,11 +13,14 @@ import attrs
 
 from holdem.cards.deck import Deck
 from holdem.errors import InvalidConfigError
-from holdem.hand.events import LogEntry, Phase
+from holdem.hand.events import EventKind, LogEntry, Phase
 from holdem.hand.positions import big_blind_player, default_blinds, first_to_act_preflop
 from holdem.hand.stakes import CHIP_LIMIT, Rules, Stakes
 
 __all__ = ["Posted", "post", "posted_in_full", "setup"]
+
+_LOG_ANTE, _LOG_BLIND = EventKind.ANTE, EventKind.BLIND
+# (log kinds bound once: a global costs 30 ns where EventKind.X costs 100 ns, per entry of every hand)
 
 _PREFLOP = Phase.PREFLOP
 
@@ -108,14 +111,14 @@ def post(
             paid = ante if ante < stack else stack
             stacks[i] -= paid
             contributions[i] += paid
-            log.append(("ante", i, (), paid, None, _PREFLOP))
+            log.append((_LOG_ANTE, i, (), paid, None, _PREFLOP))
 
     def pay_dead(player: int, amount: int) -> None:
         nonlocal dead_total
         paid = min(amount, stacks[player])
         stacks[player] -= paid
         dead_total += paid
-        log.append(("ante", player, (), paid, None, _PREFLOP))
+        log.append((_LOG_ANTE, player, (), paid, None, _PREFLOP))
 
     if not stakes.big_blind_ante:
         big = -1
@@ -127,7 +130,7 @@ def post(
         if paid:
             stacks[i] -= paid
             bets[i] = paid
-            log.append(("blind", i, (), paid, None, _PREFLOP))
+            log.append((_LOG_BLIND, i, (), paid, None, _PREFLOP))
         if i == big and not ante_first:
             pay_dead(i, stakes.big_blind_ante)
         if dead[i]:

@@ -26,7 +26,7 @@ from holdem.bots.equity import EquityBot
 from holdem.console.fields import Field, read_fields
 from holdem.errors import InvalidConfigError
 from holdem.hand.actions import Action, ActionKind, check_or_fold
-from holdem.hand.events import HandResult, Phase
+from holdem.hand.events import EventKind, HandResult, Phase
 from holdem.hand.views import SeatView
 from holdem.pushfold.classes import class_of_hands, hands
 from holdem.pushfold.endgame import EndGame, solve_endgame
@@ -82,11 +82,11 @@ def read_spot(view: SeatView) -> Spot | None:
     for kind, player, _, amount, action, _ in view.public_log:
         if player is None:
             continue
-        if kind == "ante":
+        if kind == EventKind.ANTE:
             antes[player] += amount or 0
-        elif kind == "blind":
+        elif kind == EventKind.BLIND:
             blinds[player] += amount or 0
-        elif kind == "action" and action is not None:
+        elif kind == EventKind.ACTION and action is not None:
             if action.kind is ActionKind.FOLD:
                 if pusher < 0:
                     folded_first.append(player)
@@ -96,7 +96,7 @@ def read_spot(view: SeatView) -> Spot | None:
                 callers.append(player)
             else:
                 return None  # a limp, a raise short of all-in, a re-raise: not push or fold
-        elif kind not in ("hole",):
+        elif kind not in (EventKind.HOLE,):
             return None  # a straddle, dead money, anything else: not the game solved
     posted = sorted(p for p in range(n) if blinds[p])
     if len(posted) != 2 or view.big_blind != max(blinds):

@@ -15,6 +15,8 @@ The network parts need the ``server`` extra: ``pip install 'holdem-engine[server
 
 from __future__ import annotations
 
+from enum import IntEnum
+
 from holdem.console.arguments import install_hint
 
 SERVER_HINT = f"holdem serve needs the server extra: {install_hint('server')}"
@@ -28,4 +30,23 @@ OPEN_TIMEOUT = 10.0
 """Seconds a client waits for a WebSocket handshake: longer than a balancer takes to give up on a
 stopped process and try the next one (the shipped nginx file: 3 s)."""
 
-__all__ = ["OPEN_TIMEOUT", "SERVER_HINT", "SILENCE"]
+
+class Close(IntEnum):
+    """The codes the server closes a WebSocket with, and what a client does on each (the browser's
+    `protocol.js` holds the same numbers)."""
+
+    DONE = 1000
+    """Nothing more to send (a finished tournament's table): do not reconnect."""
+    POLICY = 1008
+    """The seat was left, or the reader was too slow: reconnect to read again, seat or not."""
+    TOO_BIG = 1009
+    """A message over the size limit."""
+    RESTART = 1012
+    """The table is no longer served by this process: connect again (through the balancer)."""
+    NOT_FOUND = 4404
+    """No such table, or the token's seat is gone: watch the table instead."""
+    TOO_MANY = 4429
+    """Too many spectators, from this address or at this table: try later."""
+
+
+__all__ = ["OPEN_TIMEOUT", "SERVER_HINT", "SILENCE", "Close"]

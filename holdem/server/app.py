@@ -8,7 +8,7 @@ import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-from holdem.server import SERVER_HINT
+from holdem.server import SERVER_HINT, Close
 
 try:
     from starlette.applications import Starlette
@@ -29,11 +29,11 @@ from holdem.server.messages import error_message
 from holdem.server.room import token_digest
 from holdem.server.routes import ROUTES
 from holdem.server.sockets import receive
+from holdem.server.tourney import Status
 
-__all__ = ["SPECTATORS_FULL", "STATIC", "build_app"]
+__all__ = ["STATIC", "build_app"]
 
 STATIC = Path(__file__).parent / "static"
-SPECTATORS_FULL = 4429
 """The close code of a spectator refused past a cap (`holdem.server.readers.SPECTATORS_PER_ADDRESS`)."""
 
 
@@ -52,12 +52,12 @@ async def _socket(ws: WebSocket) -> None:
     if where is not None and hub.registry.rooms[where[0]].seat_of_token(digest or "") != where[1]:
         where = None
     tourney = hub.registry.tourneys.get(served or "") if digest is not None else None
-    unseated = tourney is not None and (where is None or tourney.status == "finished")
+    unseated = tourney is not None and (where is None or tourney.status is Status.FINISHED)
     if unseated and tourney is not None and tourney.entrant(digest or "") is not None:
         where = (tourney.id, None)  # out, waiting for a seat, or the winner
     if where is None and (digest is not None or ident not in hub.registry.rooms):
         await ws.send_text(error_message("unknown token" if digest is not None else f"no table {ident!r}"))
-        await ws.close(4404)
+        await ws.close(Close.NOT_FOUND)
         return
     room_id, seat = where if where is not None else (str(ident), None)
     views = digest is not None and ws.query_params.get("view") in ("1", "true")  # bots: their SeatView too
@@ -67,13 +67,13 @@ async def _socket(ws: WebSocket) -> None:
         refused = hub.readers.admit_spectator(room_id, address)
         if refused is not None:
             await ws.send_text(error_message(refused))
-            await ws.close(SPECTATORS_FULL)
+            await ws.close(Close.TOO_MANY)
             return
     connection = Connection(ws, room_id, seat, digest, hub.rate, views, alive)
     pump = asyncio.create_task(connection.pump())
     try:
         if not await hub.readers.attach(connection):  # the table moved away meanwhile: connect again
-            connection.close(1012)
+            connection.close(Close.RESTART)
             return
         while True:
             message = await ws.receive()

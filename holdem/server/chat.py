@@ -8,7 +8,7 @@ from typing import Any
 
 import attrs
 
-from holdem.server.config import RequestError
+from holdem.errors import RequestError
 
 __all__ = ["CHAT_KEPT", "CHAT_LIMIT", "CHAT_RATE", "Chat", "ChatLine"]
 

@@ -23,7 +23,7 @@ import urllib.error
 import urllib.request
 from typing import Any
 
-from holdem.server import SERVER_HINT
+from holdem.server import SERVER_HINT, Close
 
 try:
     import websockets
@@ -84,6 +84,11 @@ def _patience(lease_left: float) -> float:
     return max(1.0, lease_left + 1.0)
 
 
+_PASSED_ON = frozenset(Close) - {Close.TOO_BIG}
+"""How the serving process may close a relayed socket for a reason the client must hear (a spectator
+turned away included: relayed as 1012, the page would knock again at once)."""
+
+
 async def relay(hub: Hub, ws: WebSocket, ident: str) -> bool:
     """Relay an accepted WebSocket for table `ident` to the process that serves it, both ways, until
     either side closes; then close it as the serving process did (a normal end, an unknown token, a
@@ -91,7 +96,7 @@ async def relay(hub: Hub, ws: WebSocket, ident: str) -> bool:
     process did not answer the handshake in time and this one has taken the table over: the caller
     then serves the connection itself."""
     owner = await hub.owner_of(ident)
-    code = 1012  # service restart: connect again
+    code: int = Close.RESTART
     if owner is not None and hub.cluster is not None and owner[0] != hub.cluster.address:
         target = "ws" + owner[0].removeprefix("http") + "/ws?" + ws.url.query
         lease = hub.cluster.lease_seconds
@@ -108,7 +113,7 @@ async def relay(hub: Hub, ws: WebSocket, ident: str) -> bool:
             with contextlib.suppress(OSError, websockets.ConnectionClosed):
                 async with upstream:
                     await _pump(ws, upstream)
-            if upstream.close_code in (1000, 1008, 1012, 4404):  # closed for a reason: pass it on
+            if upstream.close_code in _PASSED_ON:  # closed for a reason: pass it on
                 code = upstream.close_code
     with contextlib.suppress(Exception):
         await ws.close(code)

@@ -10,27 +10,18 @@ from typing import Any
 import attrs
 
 from holdem.console.fields import Field, check_object, read_fields
-from holdem.errors import HoldemError
+from holdem.errors import RequestError
 from holdem.hand.stakes import CHIP_LIMIT
 from holdem.server.names import looks_like, name_problem
 
 __all__ = [
     "NAME_LIMIT",
     "Cluster",
-    "RequestError",
     "TableConfig",
     "check_lookalike",
     "player_name",
     "table_config",
 ]
-
-
-class RequestError(HoldemError, ValueError):
-    """A request the server refuses, having changed nothing; `status` is its HTTP status."""
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.status = status
 
 
 NAME_LIMIT = 32

@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 import time
 
-from holdem.server import SERVER_HINT
+from holdem.server import SERVER_HINT, Close
 
 try:
     from starlette.requests import Request
@@ -15,7 +15,7 @@ try:
 except ImportError as error:  # pragma: no cover - depends on what is installed
     raise ImportError(SERVER_HINT) from error
 
-from holdem.server.config import RequestError
+from holdem.errors import RequestError
 from holdem.server.messages import MESSAGE_LIMIT
 
 __all__ = ["ALIVE", "QUEUE_LIMIT", "RATE", "Connection", "bearer", "read_body"]
@@ -75,7 +75,7 @@ class Connection:
         self.alive = alive  # sent ALIVE_TEXT after ALIVE seconds of quiet
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.rate, self.allowance, self.checked = rate, 2 * rate, time.monotonic()
-        self.close_code = 1008  # a seat left, or a reader too slow
+        self.close_code: int = Close.POLICY  # a seat left, or a reader too slow
         self.dropped = False  # too slow: closed with 1008, and nothing more is queued
 
     def allow(self) -> bool:
@@ -91,7 +91,7 @@ class Connection:
         if self.dropped:
             return
         if self.queue.qsize() >= QUEUE_LIMIT:  # a reader this slow is dropped, with 1008: it reconnects
-            text, self.dropped, self.close_code = None, True, 1008
+            text, self.dropped, self.close_code = None, True, Close.POLICY
         self.queue.put_nowait(text)
 
     def close(self, code: int) -> None:

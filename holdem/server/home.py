@@ -22,8 +22,9 @@ from typing import Any, Protocol
 import attrs
 
 from holdem.bots import BUILT_IN
+from holdem.errors import RequestError
 from holdem.server.change import Change
-from holdem.server.config import RequestError, TableConfig, table_config
+from holdem.server.config import TableConfig, table_config
 
 __all__ = ["COMMANDS", "GAME_NAME", "Home", "Seeker"]
 

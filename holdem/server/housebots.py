@@ -20,10 +20,10 @@ import attrs
 
 from holdem.bots import load_bot
 from holdem.bots.decide import Hooks
+from holdem.errors import RequestError
 from holdem.hand.actions import Action, check_or_fold
 from holdem.hand.views import SeatView, view
 from holdem.server.change import Change
-from holdem.server.config import RequestError
 from holdem.server.registry import Registry
 from holdem.server.room import Room
 

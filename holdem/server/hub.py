@@ -28,15 +28,16 @@ try:
 except ImportError as error:  # pragma: no cover - depends on what is installed
     raise ImportError(SERVER_HINT) from error
 
+from holdem.errors import LeaseLost, RequestError
 from holdem.server.change import Change
-from holdem.server.config import Cluster, RequestError
+from holdem.server.config import Cluster
 from holdem.server.connection import RATE, bearer
 from holdem.server.housebots import HouseBots
 from holdem.server.limits import Limits, too_many
 from holdem.server.readers import Readers
 from holdem.server.registry import Registry, is_quiet
 from holdem.server.room import Room
-from holdem.server.storage import LeaseLost, Store, Write, lease_key
+from holdem.server.storage import Store, Write, lease_key
 from holdem.server.tablestats import TableStats
 from holdem.server.tourney import FORMAT as TOURNEY
 from holdem.server.tourney import Moves, Tourney

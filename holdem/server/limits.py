@@ -17,7 +17,7 @@ from typing import Literal
 
 import attrs
 
-from holdem.server.config import RequestError
+from holdem.errors import RequestError
 
 __all__ = ["GAME_MAKERS", "Limits", "Window", "too_many"]
 

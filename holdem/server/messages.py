@@ -12,10 +12,9 @@ import math
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from holdem.errors import HoldemError
+from holdem.errors import HoldemError, RequestError
 from holdem.hand.actions import Action
 from holdem.hand.views import view
-from holdem.server.config import RequestError
 from holdem.server.handlog import hand_log
 from holdem.server.room import Room, person_id
 

@@ -19,12 +19,13 @@ import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+from holdem.server import Close
 from holdem.server.connection import Connection
 from holdem.server.messages import finished_message, state_message
 from holdem.server.registry import Registry
 from holdem.server.room import Room
 from holdem.server.storage import lease_key
-from holdem.server.tourney import Tourney
+from holdem.server.tourney import Status, Tourney
 
 __all__ = ["READER_WAIT", "SPECTATORS_PER_ADDRESS", "SPECTATORS_PER_TABLE", "Readers"]
 
@@ -102,7 +103,7 @@ class Readers:
     def close(self, ident: str) -> None:
         """Table `ident` is no longer served here: its readers are told to connect again."""
         for connection in self.connections.pop(ident, set()):
-            connection.close(1012)
+            connection.close(Close.RESTART)
 
     def forget(self, ident: str) -> None:
         """Table `ident` leaves memory: its readers close and its stored state is let go."""
@@ -115,7 +116,7 @@ class Readers:
     def close_waiting(self, tourney: str) -> None:
         """A tournament is no longer served here: its waiting entrants connect again."""
         for connection in self.waiting.pop(tourney, set()):
-            connection.close(1012)
+            connection.close(Close.RESTART)
 
     def track(self, room: Room) -> None:
         """The registry's work lists, in step with `room` and its readers."""
@@ -158,7 +159,7 @@ class Readers:
             return False
         where = self.registry.tokens.get(connection.digest)
         live = where is not None and where[0] in tourney.rooms and where[0] in self.registry.rooms
-        live = live and tourney.status != "finished"  # the winner too is told their place
+        live = live and tourney.status is not Status.FINISHED  # the winner too is told their place
         if live and where == (connection.room, connection.seat):
             return False
         for table in self.connections.values():
@@ -235,7 +236,7 @@ class Readers:
         write holds the lock, the answer comes at once from the last stored state."""
         lock = self.registry.locks.get(connection.room)
         if lock is None:
-            connection.close(1012)  # no longer served here: connect again
+            connection.close(Close.RESTART)  # no longer served here: connect again
             return
         if not await _acquire(lock, READER_WAIT):
             room = self.as_stored(connection.room)
@@ -332,7 +333,7 @@ class Readers:
         connection.room, connection.seat = tourney.id, None
         if tourney.entrant(connection.digest) in tourney.place:
             connection.send(json.dumps(finished_message(tourney, connection.digest, self.registry.rooms)))
-            connection.close(1000)
+            connection.close(Close.DONE)
             return
         self.waiting.setdefault(tourney.id, set()).add(connection)
         connection.send(json.dumps({"type": "waiting", "tournament": tourney.id, "status": tourney.status}))
@@ -350,7 +351,7 @@ class Readers:
             elif tourney.entrant(connection.digest) in tourney.place:
                 self.waiting[tourney.id].discard(connection)
                 self.unseated(tourney, connection)
-        if tourney.status != "finished":
+        if tourney.status is not Status.FINISHED:
             return
         for ident in tourney.rooms:
             for connection in list(self.connections.get(ident, ())):

@@ -8,9 +8,9 @@ import asyncio
 import time
 from typing import Any
 
-from holdem.server.config import RequestError
+from holdem.errors import RequestError
 from holdem.server.room import Room
-from holdem.server.tourney import Tourney
+from holdem.server.tourney import Status, Tourney
 
 __all__ = ["Registry", "is_quiet", "table_summary"]
 
@@ -107,7 +107,7 @@ class Registry:
     def summary(self, room: Room) -> dict[str, Any]:
         """The lobby's line for a table; a tournament's table says whether the tournament is over."""
         tourney = self.tourneys.get(room.tournament) if room.tournament is not None else None
-        return table_summary(room, finished=tourney is not None and tourney.status == "finished")
+        return table_summary(room, finished=tourney is not None and tourney.status is Status.FINISHED)
 
     def track(self, room: Room, connected: bool) -> None:
         """Keep the clock's and the bots' work lists, and the quiet home games, in step with `room`

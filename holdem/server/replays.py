@@ -12,10 +12,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from holdem.errors import HoldemError
+from holdem.errors import HoldemError, RequestError
 from holdem.formats import phh
 from holdem.formats.pokerstars.write import write_hand
-from holdem.server.config import RequestError
 from holdem.server.handlog import hand_log
 
 __all__ = ["as_seen_by", "player_names"]

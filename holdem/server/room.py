@@ -29,14 +29,14 @@ from typing import Any
 
 import attrs
 
-from holdem.errors import HoldemError, TableError
+from holdem.errors import HoldemError, RequestError, TableError
 from holdem.formats import phh
 from holdem.hand.actions import Action, check_or_fold
 from holdem.hand.stakes import Rules, Stakes
 from holdem.hand.state import Hand
 from holdem.server.change import Change, LedgerRow, StoredHand
 from holdem.server.chat import Chat
-from holdem.server.config import RequestError, TableConfig, check_lookalike, player_name, table_config
+from holdem.server.config import TableConfig, check_lookalike, player_name, table_config
 from holdem.server.home import Home, Seeker
 from holdem.server.lasthand import LastHand
 from holdem.table.settleup import settle_up

@@ -15,9 +15,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from holdem.errors import RequestError
 from holdem.server.change import Change, LedgerRow
 from holdem.server.cluster import forward
-from holdem.server.config import RequestError, player_name, table_config
+from holdem.server.config import player_name, table_config
 from holdem.server.connection import bearer, read_body
 from holdem.server.hub import Hub
 from holdem.server.messages import parse_json
@@ -26,7 +27,7 @@ from holdem.server.replays import as_seen_by, player_names
 from holdem.server.room import Room, person_id, token_digest
 from holdem.server.storage import lease_key
 from holdem.server.tourney import FORMAT as TOURNEY
-from holdem.server.tourney import Moves, Tourney, tourney_config
+from holdem.server.tourney import Moves, Status, Tourney, tourney_config
 
 __all__ = ["ROUTES"]
 
@@ -275,7 +276,9 @@ async def _stored_tables(hub: Hub) -> list[dict[str, Any]]:
     the others' read from the database."""
     rows = await hub.store.read(hub.store.reads.rooms)
     now, states = time.monotonic(), {ident: json.loads(state) for ident, state in rows}
-    over = {i for i, data in states.items() if data.get("format") == TOURNEY and data["status"] == "finished"}
+    over = {
+        i for i, data in states.items() if data.get("format") == TOURNEY and data["status"] == Status.FINISHED
+    }
     return [
         hub.registry.lobby.get(ident)
         or table_summary(Room.from_dict(data, now), finished=lease_key(ident) in over)

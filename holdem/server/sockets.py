@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from holdem.server.config import RequestError
+from holdem.errors import RequestError
 from holdem.server.connection import Connection
 from holdem.server.hub import Hub
 from holdem.server.messages import error_message, parse_request

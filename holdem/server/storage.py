@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from holdem.console.arguments import install_hint
-from holdem.errors import HoldemError
+from holdem.errors import HoldemError, LeaseLost
 from holdem.server.change import LedgerRow, StoredHand
 
 __all__ = [
@@ -28,7 +28,6 @@ __all__ = [
     "SCHEMA",
     "STATEMENT_TIMEOUT",
     "Lease",
-    "LeaseLost",
     "Storage",
     "Store",
     "Write",
@@ -74,14 +73,6 @@ Lease = tuple[str, str, int, float]
 def lease_key(room: str) -> str:
     """Whose lease covers `room`: its own, or its tournament's (a tournament's tables are ``ID-N``)."""
     return room.partition("-")[0]
-
-
-class LeaseLost(HoldemError):
-    """A write for a room whose lease this process no longer holds (another process took it over)."""
-
-    def __init__(self, room: str) -> None:
-        super().__init__(f"table {room} is served by another process now")
-        self.room = room
 
 
 class _Connection(Protocol):

@@ -23,21 +23,22 @@ import json
 import random
 import secrets
 import time
+from enum import StrEnum
 from typing import Any
 
 import attrs
 
 from holdem.console.fields import Field, check_object, read_fields
-from holdem.errors import HoldemError
+from holdem.errors import HoldemError, RequestError
 from holdem.server.change import Change, LedgerRow
-from holdem.server.config import RequestError, TableConfig, check_lookalike, player_name
+from holdem.server.config import TableConfig, check_lookalike, player_name
 from holdem.server.room import Member, Room, token_digest
 from holdem.table.table import Table
 from holdem.tournament.payouts import payout_shares, prizes
 from holdem.tournament.run import draw_seats, place_busts, rebalance, seated
 from holdem.tournament.structure import SHIPPED, BlindStructure, load_structure, structure
 
-__all__ = ["FORMAT", "Moves", "Tourney", "TourneyConfig", "tourney_config"]
+__all__ = ["FORMAT", "Moves", "Status", "Tourney", "TourneyConfig", "tourney_config"]
 
 FORMAT = "holdem/tournament"
 _KEYS = ("structure", "seats", "entrants", "buy_in", "shares", "action_seconds", "time_bank_seconds",
@@ -160,6 +161,18 @@ class Moves:
             held.ledger += change.ledger
 
 
+class Status(StrEnum):
+    """Where a tournament stands; stored and sent as its string."""
+
+    REGISTERING = "registering"
+    RUNNING = "running"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+_OPEN = (Status.REGISTERING, Status.RUNNING)
+
+
 class Tourney:
     """A tournament: its entrants (with their tokens' digests), its tables (rooms), places and prizes."""
 
@@ -168,7 +181,7 @@ class Tourney:
         self.config = config
         self.entrants: list[str] = []
         self.tokens: dict[str, str] = {}  # name -> the digest of the entrant's token
-        self.status = "registering"
+        self.status = Status.REGISTERING
         self.rooms: list[str] = []  # the tables in play, in table order (the last is broken first)
         self.place: dict[str, int] = {}
         self.prize: dict[str, int] = {}
@@ -186,7 +199,7 @@ class Tourney:
     # ------------------------------------------------------------ reading
     def clock(self, now: float) -> float:
         """Minutes on the tournament clock."""
-        return self.minutes + (now - self.since) / 60 if self.status == "running" else self.minutes
+        return self.minutes + (now - self.since) / 60 if self.status is Status.RUNNING else self.minutes
 
     def left(self) -> int:
         """Players still in (late entrants waiting for a seat included)."""
@@ -206,7 +219,7 @@ class Tourney:
         return {
             "id": self.id,
             "status": self.status,
-            "registration": "open" if self.open and self.status in ("registering", "running") else "closed",
+            "registration": "open" if self.open and self.status in _OPEN else "closed",
             "config": self.config.to_dict(),
             "entrants": len(self.entrants),
             "left": self.left(),
@@ -244,7 +257,7 @@ class Tourney:
         """Enter the tournament; returns the token, the tables made if this entry filled the field
         (the tournament starts), and the buy-in's ledger row."""
         self.close_registration(now)
-        if not self.open or self.status not in ("registering", "running"):
+        if not self.open or self.status not in _OPEN:
             raise RequestError(f"tournament {self.id} is {self.status}: registration is closed", 409)
         if len(self.entrants) >= self.config.entrants:
             raise RequestError(f"tournament {self.id} is full ({self.config.entrants} entrants)", 409)
@@ -258,7 +271,7 @@ class Tourney:
         self.tokens[name] = token_digest(token)
         self.ledger_seq += 1
         ledger = [LedgerRow(self.ledger_seq, 0, -1, name, "buy_in", self.config.buy_in, self.tokens[name])]
-        if self.status == "running":  # late: seated at the shortest table once it is between hands
+        if self.status is Status.RUNNING:  # late: seated at the shortest table once it is between hands
             self.late.append(name)
             self.prizes = prizes(self.config.buy_in * len(self.entrants), self.config.shares)
             return token, [], ledger
@@ -269,7 +282,7 @@ class Tourney:
     def due(self, now: float) -> bool:
         """Whether a scheduled tournament should start (or be cancelled) now."""
         return (
-            self.status == "registering"
+            self.status is Status.REGISTERING
             and self.config.start_at is not None
             and time.time() >= self.config.start_at
         )
@@ -278,7 +291,7 @@ class Tourney:
         """Start a scheduled tournament: its tables, or with fewer than two entrants, cancelled (refunds)."""
         if len(self.entrants) >= 2:
             return self._start(now), []
-        self.status, self.open = "cancelled", False
+        self.status, self.open = Status.CANCELLED, False
         refunds = []
         for name in self.entrants:
             self.ledger_seq += 1
@@ -289,10 +302,10 @@ class Tourney:
 
     def close_registration(self, now: float) -> None:
         """Close late registration once its last level is over (`late_until_level`)."""
-        if self.open and self.status == "running":
+        if self.open and self.status is Status.RUNNING:
             if self.config.structure.level_at(self.clock(now)) >= self.config.late_until_level:
                 self._close()
-        elif self.status not in ("registering", "running"):
+        elif self.status not in _OPEN:
             self.open = False
 
     def _close(self) -> None:
@@ -314,7 +327,7 @@ class Tourney:
                             random.SystemRandom(), None)  # fmt: skip
         rooms = [self._table(table) for table in tables]
         self.rooms = [room.id for room in rooms]
-        self.status, self.minutes, self.since = "running", 0.0, now
+        self.status, self.minutes, self.since = Status.RUNNING, 0.0, now
         self.open = self.config.late_until_level > 0
         self._seat_members({room.id: room for room in rooms})
         return rooms
@@ -324,7 +337,7 @@ class Tourney:
         """The director's work after a change at one of the tournament's tables: places for the
         players out, then breaking, balancing and dealing."""
         moves = Moves()
-        if self.status == "running" and change.hands and room.table.hand is None:
+        if self.status is Status.RUNNING and change.hands and room.table.hand is None:
             self._out(room)
             self.deal(rooms, now, moves)
         return moves
@@ -341,7 +354,7 @@ class Tourney:
 
     def deal(self, rooms: dict[str, Room], now: float, moves: Moves) -> None:
         """Deal the next hand wherever the director may (also after a restart), into `moves`."""
-        if self.status != "running":
+        if self.status is not Status.RUNNING:
             return
         self.close_registration(now)
         self._seat_late(rooms, moves)
@@ -435,7 +448,7 @@ class Tourney:
         winners = [name for name in self.entrants if name not in self.place]
         if winners:
             place_busts([(winners[0], 1)], 1, self.prizes, self.entrants, self.place, self.prize)
-        self.minutes, self.since, self.status = self.clock(now), now, "finished"
+        self.minutes, self.since, self.status = self.clock(now), now, Status.FINISHED
         for name in self.entrants:
             if self.prize.get(name):
                 self.ledger_seq += 1
@@ -482,7 +495,11 @@ class Tourney:
     def from_dict(cls, data: dict[str, Any], now: float) -> Tourney:
         """A tournament stored by `to_dict`; its clock resumes from the stored minute."""
         tourney = cls(data["id"], tourney_config(data["config"]))
-        tourney.entrants, tourney.tokens, tourney.status = data["entrants"], data["tokens"], data["status"]
+        tourney.entrants, tourney.tokens, tourney.status = (
+            data["entrants"],
+            data["tokens"],
+            Status(data["status"]),
+        )
         tourney.rooms, tourney.place, tourney.prize = data["rooms"], data["place"], data["prize"]
         tourney.prizes = tuple(data["prizes"])
         tourney.minutes, tourney.since = data["minutes"], now

@@ -32,7 +32,7 @@ from holdem.cards.card import Card, format_cards
 from holdem.cards.ranges import parse_range
 from holdem.errors import HoldemError, InvalidConfigError
 from holdem.hand.actions import Action, ActionKind
-from holdem.hand.events import ACTION, KIND, PHASE, PLAYER, HandResult, Phase
+from holdem.hand.events import ACTION, KIND, PHASE, PLAYER, EventKind, HandResult, Phase
 from holdem.hand.views import SeatView
 from holdem.pushfold.bot import PushFoldBot
 from holdem.solver.result import Solution
@@ -199,7 +199,7 @@ class SolverBot:
         aggressor = None
         for entry in view.public_log:
             action = entry[ACTION]
-            preflop = entry[KIND] == "action" and entry[PHASE] is Phase.PREFLOP
+            preflop = entry[KIND] == EventKind.ACTION and entry[PHASE] is Phase.PREFLOP
             if preflop and action is not None and action.kind is ActionKind.RAISE:
                 aggressor = entry[PLAYER]
         out = []
@@ -222,7 +222,7 @@ def _street_path(view: SeatView, oop: int, phase: Phase | None = None) -> tuple[
     stack = min(view.stacks[p] + view.bets[p] for p in (0, 1)) if phase is view.phase else 10**12
     for entry in view.public_log:
         action = entry[ACTION]
-        if entry[KIND] != "action" or entry[PHASE] is not phase or action is None:
+        if entry[KIND] != EventKind.ACTION or entry[PHASE] is not phase or action is None:
             continue
         who = 0 if entry[PLAYER] == oop else 1
         if action.kind is ActionKind.CHECK:
@@ -285,8 +285,8 @@ def _top(hands: npt.NDArray[np.int64], share: float) -> npt.NDArray[np.float64]:
 
 def _acted_on_flop(view: SeatView, player: int) -> bool:
     return any(
-        e[KIND] == "action" and e[PHASE] is Phase.FLOP and e[PLAYER] == player and e[ACTION] is not None
-        and e[ACTION].kind in (ActionKind.CALL, ActionKind.RAISE)
+        e[KIND] == EventKind.ACTION and e[PHASE] is Phase.FLOP and e[PLAYER] == player
+        and e[ACTION] is not None and e[ACTION].kind in (ActionKind.CALL, ActionKind.RAISE)
         for e in view.public_log
     )  # fmt: skip
 

@@ -5,9 +5,10 @@ Import explicitly: ``from holdem.tournament import icm, prizes, load_structure``
 
 from typing import Any
 
+from holdem.errors import StructureError
 from holdem.tournament.icm import ICMResult, icm
 from holdem.tournament.payouts import payout_shares, prizes
-from holdem.tournament.structure import SHIPPED, BlindStructure, Level, StructureError, load_structure
+from holdem.tournament.structure import SHIPPED, BlindStructure, Level, load_structure
 
 __all__ = [
     "SHIPPED",

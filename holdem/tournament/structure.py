@@ -19,14 +19,14 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from holdem.console.fields import Field, check_object, read_fields
-from holdem.errors import InvalidConfigError
+from holdem.errors import InvalidConfigError, StructureError
 from holdem.hand.stakes import CHIP_LIMIT, Stakes
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["SHIPPED", "BlindStructure", "Level", "StructureError", "check_clock", "load_structure"]
+__all__ = ["SHIPPED", "BlindStructure", "Level", "check_clock", "load_structure"]
 
 SHIPPED = ("hyper", "turbo", "regular", "deep")
 """The structures shipped with holdem (holdem/tournament/structures/NAME.toml)."""
@@ -40,10 +40,6 @@ def check_clock(hand_seconds: object, action_seconds: object, buy_in: object) ->
             raise InvalidConfigError(f"{name} must be a non-negative number, got {value!r}")
     if type(buy_in) is not int or buy_in < 0:
         raise InvalidConfigError(f"the buy-in must be a non-negative whole number, got {buy_in!r}")
-
-
-class StructureError(InvalidConfigError):
-    """A structure that cannot be played: the message names the level and what is wrong."""
 
 
 @attrs.frozen

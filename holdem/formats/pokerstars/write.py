@@ -20,7 +20,7 @@ from holdem.cards.card import Card, Rank
 from holdem.cards.evaluator import HandCategory, evaluate
 from holdem.errors import InvalidHistoryError
 from holdem.formats.phh import replay
-from holdem.hand.events import Phase
+from holdem.hand.events import EventKind, Phase
 from holdem.hand.stakes import Structure
 from holdem.hand.state import Hand
 from holdem.hand.views import chips_put_in
@@ -142,13 +142,13 @@ def _posts(hand: Hand, names: list[str], money: Any) -> list[str]:
     stakes, antes, blinds = hand.stakes, list[str](), list[str]()
     posted = dict.fromkeys(range(len(names)), 0)
     for event in hand.events():
-        if event.kind not in ("ante", "blind"):
+        if event.kind not in (EventKind.ANTE, EventKind.BLIND):
             continue
         p, amount = event.player, event.amount or 0
         assert p is not None
         posted[p] += amount
         all_in = " and is all-in" if posted[p] == hand.starting_stacks[p] else ""
-        if event.kind == "blind":
+        if event.kind == EventKind.BLIND:
             small = hand.declared_blinds[p] < stakes.big_blind
             blinds.append(f"{names[p]}: posts {'small' if small else 'big'} blind {money(amount)}{all_in}")
         elif posted[p] > amount and hand.declared_dead[p]:  # the dead part, after the player's blind
@@ -171,13 +171,13 @@ def _play(hand: Hand, names: list[str], money: Any) -> list[str]:
     level = max(hand.declared_blinds)  # a short blind posts less, but the others call the full blind
     for k, event in enumerate(hand.events()):
         p = event.player
-        if event.kind == "board":
+        if event.kind == EventKind.BOARD:
             before, board = list(board), board + list(event.cards)
             street = _STREETS[Phase(len(board) - 2 if len(board) > 3 else 1)]
             new = f" {_cards(event.cards)}" if before else ""
             lines.append(f"*** {street} *** {_cards(before or board)}{new}")
             level = 0
-        elif event.kind == "action" and p is not None and event.action is not None:
+        elif event.kind == EventKind.ACTION and p is not None and event.action is not None:
             kind = event.action.kind.value
             if kind in ("fold", "check"):
                 lines.append(f"{names[p]}: {kind}s")
@@ -190,13 +190,13 @@ def _play(hand: Hand, names: list[str], money: Any) -> list[str]:
                 text = f"bets {money(to)}" if level == 0 else f"raises {money(to - level)} to {money(to)}"
                 level = max(level, to)
             lines.append(f"{names[p]}: {text}{' and is all-in' if all_in else ''}")
-        elif event.kind == "uncalled" and p is not None:
+        elif event.kind == EventKind.UNCALLED and p is not None:
             lines.append(f"Uncalled bet ({money(event.amount or 0)}) returned to {names[p]}")
-        elif event.kind in ("show", "muck") and p is not None:
+        elif event.kind in (EventKind.SHOW, EventKind.MUCK) and p is not None:
             if not showdown:
                 lines.append("*** SHOW DOWN ***")
                 showdown = True
-            if event.kind == "muck":
+            if event.kind == EventKind.MUCK:
                 lines.append(f"{names[p]}: mucks hand")
             else:
                 lines.append(f"{names[p]}: shows {_cards(event.cards)} ({_describe(hand, p)})")
@@ -301,9 +301,9 @@ def _summary(
     folded_at = {
         e.player: e.phase
         for e in hand.events()
-        if e.kind == "action" and e.action and e.action.kind == "fold"
+        if e.kind == EventKind.ACTION and e.action and e.action.kind == "fold"
     }
-    shown = {e.player for e in hand.events() if e.kind == "show"}
+    shown = {e.player for e in hand.events() if e.kind == EventKind.SHOW}
     for p in sorted(range(n), key=seats.__getitem__):
         roles = " (button)" if p == n - 1 else ""
         if hand.declared_blinds[p] and p < 2:  # the blinds' seats: not a blind posted out of turn
