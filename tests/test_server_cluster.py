@@ -28,8 +28,10 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from holdem.errors import LeaseLost
+from holdem.server import Close
 from holdem.server.config import Cluster, TableConfig
 from holdem.server.hub import Hub
+from holdem.server.readers import SPECTATORS_PER_ADDRESS
 from holdem.server.room import Room
 from holdem.server.storage import open_storage
 from tests.server_support import (
@@ -204,6 +206,26 @@ def test_the_lobby_and_spectators_see_every_table_whichever_process_they_reach()
                 with pytest.raises(ConnectionClosed):
                     ws.recv(timeout=5)
             assert 4404 == ws.close_code
+
+
+@needs_postgres
+def test_a_spectator_turned_away_by_the_serving_process_hears_why_through_the_relay() -> None:
+    """The owner closes a spectator past the cap with 4429; relayed by another process, the page
+    hears 4429 too (it once heard 1012, "connect again", and knocked again at once)."""
+    with cluster(2) as (_, servers):
+        table = servers[0].table(seats=2)
+        servers[0].join(table, "ann", 100)
+        assert [table] == serving(servers[0])
+        url = f"ws://127.0.0.1:{servers[1].port}/ws?table={table}"
+        with contextlib.ExitStack() as watching:
+            for _ in range(SPECTATORS_PER_ADDRESS):
+                ws = watching.enter_context(connect(url, open_timeout=5))
+                assert "state" == json.loads(ws.recv(timeout=5))["type"]
+            with connect(url, open_timeout=5) as extra:
+                assert "too many spectators" in json.loads(extra.recv(timeout=5))["message"]
+                with pytest.raises(ConnectionClosed):
+                    extra.recv(timeout=5)
+            assert Close.TOO_MANY == extra.close_code
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
