@@ -38,10 +38,13 @@ class Field:
     high: int = 0
 
 
-def check_object(data: Any, what: str, names: tuple[str, ...], error: Refusal) -> dict[str, Any]:
-    """`data` as a JSON object of `what` (e.g. "table settings") with no field but `names`."""
+def check_object(
+    data: Any, what: str, names: tuple[str, ...], error: Refusal, shape: str | None = None
+) -> dict[str, Any]:
+    """`data` as a JSON object of `what` (e.g. "table settings") with no field but `names`: the one
+    check for unknown fields, wherever JSON comes in. `shape` names the object when it is not one."""
     if not isinstance(data, dict):
-        raise error(f"{what} must be a JSON object, got {type(data).__name__}")
+        raise error(f"{shape or what} must be a JSON object, got {type(data).__name__}")
     unknown = sorted(set(data) - set(names))
     if unknown:
         raise error(f"unknown {what} {unknown}; known: {', '.join(names)}")

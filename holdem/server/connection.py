@@ -16,7 +16,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
     raise ImportError(SERVER_HINT) from error
 
 from holdem.errors import RequestError
-from holdem.server.messages import MESSAGE_LIMIT
+from holdem.server.messages import ALIVE_TEXT, MESSAGE_LIMIT
 
 __all__ = ["ALIVE", "QUEUE_LIMIT", "RATE", "Connection", "bearer", "read_body"]
 
@@ -29,7 +29,6 @@ for): every such client hears from a
 healthy server at least this often, so one that hears nothing for a few seconds (`SILENCE`: 2 s in
 `holdem join`, `holdem.server.client` and the browser) knows its server is stopped or unreachable
 and reconnects through the balancer, even while its own messages keep the connection open there."""
-ALIVE_TEXT = '{"type":"alive"}'
 QUEUE_LIMIT = 256
 """Messages waiting for a slow reader before its connection is closed."""
 

@@ -22,6 +22,7 @@ from typing import Any, Protocol
 import attrs
 
 from holdem.bots import BUILT_IN
+from holdem.console.fields import check_object
 from holdem.errors import RequestError
 from holdem.server.change import Change
 from holdem.server.config import TableConfig, table_config
@@ -124,9 +125,7 @@ class Home:
 
     def _blinds(self, room: HostedRoom, data: dict[str, Any], now: float) -> Change | None:
         """New blinds (and ante) from the next hand, checked as a new table's settings are."""
-        unknown = sorted(set(data) - {"command", "small_blind", "big_blind", "ante"})
-        if unknown:
-            raise RequestError(f"unknown fields {unknown}; known: small_blind, big_blind, ante")
+        check_object(_but_command(data), "fields", ("small_blind", "big_blind", "ante"), RequestError)
         wanted = {"small_blind": data.get("small_blind"), "big_blind": data.get("big_blind"),
                   "ante": data.get("ante", room.config.ante)}  # fmt: skip
         config = table_config(room.config.to_dict() | wanted)
@@ -135,9 +134,7 @@ class Home:
 
     def _show_stats(self, data: dict[str, Any]) -> None:
         """Let everyone with the link see the players' statistics (``"on": true``), or only the host."""
-        unknown = sorted(set(data) - {"command", "on"})
-        if unknown:
-            raise RequestError(f"unknown fields {unknown}; known: on")
+        check_object(_but_command(data), "fields", ("on",), RequestError)
         on = data.get("on")
         if type(on) is not bool:
             raise RequestError(f"on must be true or false, got {on!r:.20}")
@@ -212,3 +209,8 @@ def _seat(data: dict[str, Any], held: dict[int, Any], what: str) -> int:
     if type(seat) is not int or seat not in held:
         raise RequestError(f"seat must be a seat {what} a player, got {seat!r}")
     return seat
+
+
+def _but_command(data: dict[str, Any]) -> dict[str, Any]:
+    """A host's command's fields, its name aside."""
+    return {name: value for name, value in data.items() if name != "command"}

@@ -18,7 +18,10 @@ from holdem.hand.views import view
 from holdem.server.handlog import hand_log
 from holdem.server.room import Room, person_id
 
-__all__ = ["MESSAGE_LIMIT", "Request", "error_message", "parse_json", "parse_request", "state_message"]
+__all__ = [
+    "ALIVE_TEXT", "MESSAGE_LIMIT", "PONG_TEXT", "Request", "error_message", "finished_message",
+    "moved_message", "parse_json", "parse_request", "state_message", "waiting_message",
+]  # fmt: skip
 
 MESSAGE_LIMIT = 64 * 1024
 """Longest message a client may send, in bytes (UTF-8)."""
@@ -199,6 +202,22 @@ def _blind_role(room: Room, seat: int, blind: int, dead: int) -> str | None:
 
 def error_message(message: str) -> str:
     return json.dumps({"type": "error", "message": message})
+
+
+ALIVE_TEXT = '{"type":"alive"}'
+"""A sign of life, to a connection opened with ``alive=1`` after a quiet spell (`connection.ALIVE`)."""
+PONG_TEXT = json.dumps({"type": "pong"})
+"""The answer to a ``ping``."""
+
+
+def moved_message(table: str, seat: int | None) -> str:
+    """To a tournament entrant: your seat is now at `table` (a table was broken or balanced)."""
+    return json.dumps({"type": "moved", "table": table, "seat": seat})
+
+
+def waiting_message(tourney: str, status: str) -> str:
+    """To an entrant with no seat yet (or no more): where the tournament stands."""
+    return json.dumps({"type": "waiting", "tournament": tourney, "status": status})
 
 
 class _Constant(str):

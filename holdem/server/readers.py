@@ -21,7 +21,7 @@ from typing import Any
 
 from holdem.server import Close
 from holdem.server.connection import Connection
-from holdem.server.messages import finished_message, state_message
+from holdem.server.messages import finished_message, moved_message, state_message, waiting_message
 from holdem.server.registry import Registry
 from holdem.server.room import Room
 from holdem.server.storage import lease_key
@@ -175,7 +175,7 @@ class Readers:
         """A tournament entrant's connection to their (new) table and seat, told so and sent its state."""
         connection.room, connection.seat = where
         self.connections[where[0]].add(connection)
-        connection.send(json.dumps({"type": "moved", "table": where[0], "seat": where[1]}))
+        connection.send(moved_message(where[0], where[1]))
         connection.send(self.state_text(self.registry.rooms[where[0]], connection, now))
 
     def _attach_as_stored(self, connection: Connection) -> bool:
@@ -336,7 +336,7 @@ class Readers:
             connection.close(Close.DONE)
             return
         self.waiting.setdefault(tourney.id, set()).add(connection)
-        connection.send(json.dumps({"type": "waiting", "tournament": tourney.id, "status": tourney.status}))
+        connection.send(waiting_message(tourney.id, tourney.status))
 
     def entrants_moved(self, tourney: Tourney, now: float) -> None:
         """After a tournament's change is stored: waiting entrants who got a seat join their table's

@@ -15,6 +15,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from holdem.console.fields import check_object
 from holdem.errors import RequestError
 from holdem.server.change import Change, LedgerRow
 from holdem.server.cluster import forward
@@ -39,12 +40,7 @@ async def _body(request: Request) -> Any:
 
 def _fields(data: Any, known: tuple[str, ...], shape: str) -> dict[str, Any]:
     """A request's JSON object, with no field but the `known` ones."""
-    if not isinstance(data, dict):
-        raise RequestError(f"{shape} is a JSON object, got {type(data).__name__}")
-    unknown = sorted(set(data) - set(known))
-    if unknown:
-        raise RequestError(f"unknown fields {unknown}; known: {', '.join(known)}")
-    return data
+    return check_object(data, "fields", known, RequestError, shape)
 
 
 def _route(handler: Callable[[Request, Hub], Awaitable[Any]]) -> Callable[[Request], Awaitable[Response]]:

@@ -4,13 +4,12 @@ the hub (stored, then broadcast) or refused with an ``error`` message that chang
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from holdem.errors import RequestError
 from holdem.server.connection import Connection
 from holdem.server.hub import Hub
-from holdem.server.messages import error_message, parse_request
+from holdem.server.messages import PONG_TEXT, error_message, parse_request
 
 __all__ = ["receive"]
 
@@ -51,7 +50,7 @@ async def _request(hub: Hub, connection: Connection, kind: str, data: dict[str, 
     """A seat's request over its WebSocket."""
     seat = connection.seat
     if kind == "ping":
-        connection.send(json.dumps({"type": "pong"}))
+        connection.send(PONG_TEXT)
         return
     if kind == "state":
         await hub.readers.resend(connection)
