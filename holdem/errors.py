@@ -24,6 +24,7 @@ __all__ = [
     "LeaseLost",
     "NotYourTurnError",
     "ProtocolError",
+    "RefusedError",
     "RequestError",
     "SnapshotError",
     "SolverError",
@@ -119,6 +120,11 @@ class RequestError(HoldemError, ValueError):
     def __init__(self, message: str, status: int = 400) -> None:
         super().__init__(message)
         self.status = status
+
+
+class RefusedError(HoldemError, ValueError):
+    """A request that a table's or a tournament's state does not allow now (a seat taken, a game
+    ended, registration closed); nothing was changed. The server answers it with HTTP 409."""
 
 
 class ProtocolError(InvalidConfigError):

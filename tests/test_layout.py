@@ -1,6 +1,7 @@
 """The layout: one stage of the data flow per module, and no module imports a later stage."""
 
 import ast
+import tempfile
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "holdem"
@@ -193,3 +194,77 @@ def test_every_error_is_defined_in_holdem_errors_and_is_a_holdem_error() -> None
     assert [] == elsewhere
     for name in holdem.errors.__all__:
         assert issubclass(getattr(holdem.errors, name), holdem.errors.HoldemError), name
+
+
+# The server's state owners: the module that alone writes each one's attributes (item 1 of issue 60).
+STATE_OWNERS = {
+    "registry": "registry.py", "readers": "readers.py", "hub": "hub.py", "room": "room.py",
+    "home": "home.py", "tourney": "tourney.py",
+}  # fmt: skip
+_MUTATORS = {"pop", "add", "discard", "append", "update", "setdefault", "clear", "remove", "extend", "insert"}
+
+
+def _owner(node: ast.AST) -> str | None:
+    """The owner named by ``owner.attr`` or ``self.owner.attr`` (or that, subscripted)."""
+    if isinstance(node, ast.Subscript):
+        node = node.value
+    if not isinstance(node, ast.Attribute):
+        return None
+    obj = node.value
+    name = obj.attr if isinstance(obj, ast.Attribute) else obj.id if isinstance(obj, ast.Name) else None
+    return name if name in STATE_OWNERS else None
+
+
+def _foreign_writes(path: Path) -> list[str]:
+    """Where a server module writes (assigns, deletes, mutates in place) an attribute of a state
+    owner other than its own, or calls one of its private methods."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        targets: list[ast.AST] = []
+        if isinstance(node, ast.Assign):
+            targets = [
+                t
+                for target in node.targets
+                for t in (target.elts if isinstance(target, ast.Tuple) else [target])
+            ]
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+            targets = [node.target]
+        elif isinstance(node, ast.Delete):
+            targets = node.targets
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            attr = node.func.attr
+            if attr in _MUTATORS:
+                targets = [node.func.value]
+            elif attr.startswith("_") and not attr.startswith("__") and _owner(node.func) is not None:
+                targets = [node.func]
+        for target in targets:
+            owner = _owner(target)
+            if owner is not None and STATE_OWNERS[owner] != path.name:
+                found.append(f"{path.name}:{node.lineno}: {ast.unparse(target)}")
+    return found
+
+
+def test_the_servers_state_is_written_only_by_its_owner() -> None:
+    """The registry, the readers, the hub, a room, a home game and a tournament each change only their
+    own attributes, through methods named for what they do (`Registry.add_tourney`,
+    `Readers.note_stored`, `Room.break_up`…): no module assigns, deletes or mutates another's
+    attributes, or calls its private methods."""
+    assert [] == [
+        line for path in sorted((PACKAGE / "server").glob("*.py")) for line in _foreign_writes(path)
+    ]
+
+
+def test_the_owner_check_sees_a_foreign_write() -> None:
+    """The check above is not vacuous: the writes this change removed are each found."""
+    old = (
+        "def f(hub, room, registry, self):\n"
+        "    hub.registry.tourneys[t.id] = t\n"
+        "    room.turn_started = now\n"
+        "    self.readers.stored.update(pairs)\n"
+        "    hub._add(room)\n"
+        "    busted, room.busted = room.busted, []\n"
+    )
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "routes.py"
+        path.write_text(old)
+        assert 5 == len(_foreign_writes(path))

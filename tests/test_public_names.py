@@ -15,7 +15,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PUBLIC = {
     "holdem": [
         "Action", "ActionKind", "BotLoadError", "CARDS", "Card", "CardCountError", "ClientError",
-        "DealerError", "Deck", "GameDefError", "InvariantError", "LeaseLost", "ProtocolError", "RequestError",
+        "DealerError", "Deck", "GameDefError", "InvariantError", "LeaseLost", "ProtocolError", "RefusedError",
+        "RequestError",
         "StructureError",
         "DuplicateCardError", "EmptyDeckError", "EquityResult", "Hand", "HandCategory", "HandOverError",
         "HandRank", "HandResult",

@@ -12,16 +12,18 @@ from pathlib import Path
 
 import pytest
 
-from holdem.errors import RequestError
+from holdem.errors import RefusedError, RequestError
 from holdem.formats import phh
 from holdem.hand.actions import Action
 from holdem.hand.state import Hand
 from holdem.server.change import LedgerRow, StoredHand
 from holdem.server.chat import CHAT_LIMIT, CHAT_RATE
-from holdem.server.config import table_config
+from holdem.server.config import status_of, table_config
 from holdem.server.messages import state_message
 from holdem.server.replays import as_seen_by
 from holdem.server.room import Room, person_id, token_digest
+
+REFUSED = (RequestError, RefusedError)  # a refusal: of the request, or by the state (409)
 
 CARD = re.compile(r'"([2-9TJQKA][cdhs])"')
 DEALT = re.compile(r"(?:d dh p\d+|d db|p\d+ sm) ([2-9TJQKA?][cdhs?](?:[2-9TJQKA?][cdhs?])*)")
@@ -86,9 +88,9 @@ def test_a_player_asking_for_a_seat_waits_for_the_host_and_sits_when_approved() 
     seat, token, pending, _ = room.ask("ann", 100, 3, False, 0.0)
     assert (3, True) == (seat, pending) and 3 not in room.members
     assert 3 not in room.free_seats()  # asked for: nobody else takes it meanwhile
-    with pytest.raises(RequestError, match="already at this table"):
+    with pytest.raises(RefusedError, match="already at this table"):
         room.ask("ANN", 100, None, False, 0.0)
-    with pytest.raises(RequestError, match="seat 3 is taken"):
+    with pytest.raises(RefusedError, match="seat 3 is taken"):
         room.ask("bob", 100, 3, False, 0.0)
     room.command({"command": "approve", "seat": 3}, 0.0)
     assert 3 == room.seat_of_token(token_digest(token))  # the token asked with now holds the seat
@@ -193,9 +195,9 @@ def test_the_end_cashes_everyone_out_and_the_settle_up_equals_the_ledger() -> No
         lambda: room.ask("dan", 100, None, False, 10.0),
         lambda: room.command({"command": "pause"}, 10.0),
     ):
-        with pytest.raises(RequestError) as error:
+        with pytest.raises(REFUSED) as error:
             refused()
-        assert ("this game has ended", 409) == (str(error.value), error.value.status)
+        assert ("this game has ended", 409) == (str(error.value), status_of(error.value))
 
 
 def test_a_settle_up_mid_hand_counts_the_chips_each_player_had_when_it_began() -> None:
@@ -252,12 +254,12 @@ def test_a_winner_without_a_showdown_may_show_and_otherwise_mucks() -> None:
         (lambda: room.show(winner, number - 1), f"only the last hand's cards can be shown, hand {number}"),
         (lambda: room.show(winner, str(number)), f"only the last hand's cards can be shown, hand {number}"),
     ]:
-        with pytest.raises(RequestError) as error:
+        with pytest.raises(REFUSED) as error:
             refused()
         assert words == str(error.value)
     cat, _, _, _ = room.ask("cat", 100, None, False, 2.0)
     room.command({"command": "approve", "seat": cat}, 2.0)
-    with pytest.raises(RequestError) as error:
+    with pytest.raises(REFUSED) as error:
         room.show(cat, number)  # seated since: not dealt into that hand
     assert f"you were not dealt into hand {number}" == str(error.value)
 
@@ -433,7 +435,7 @@ def test_a_game_made_without_a_name_is_unnamed_and_unlisted_and_its_host_sits_at
     actor = room.actor_seat()
     assert actor is not None and (actor, 15.0) == room.clock(18.0)[:2]  # type: ignore[index]
     room.command({"command": "pause"}, 19.0)
-    with pytest.raises(RequestError) as error:
+    with pytest.raises(REFUSED) as error:
         room.act(actor, room.number, Action.fold(), 19.0)
     assert "the host has paused the game" == str(error.value)
     assert host and other != seat

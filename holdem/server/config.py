@@ -10,7 +10,7 @@ from typing import Any
 import attrs
 
 from holdem.console.fields import Field, check_object, read_fields
-from holdem.errors import RequestError
+from holdem.errors import RefusedError, RequestError
 from holdem.hand.stakes import CHIP_LIMIT
 from holdem.server.names import looks_like, name_problem
 
@@ -20,8 +20,14 @@ __all__ = [
     "TableConfig",
     "check_lookalike",
     "player_name",
+    "status_of",
     "table_config",
 ]
+
+
+def status_of(error: RequestError | RefusedError) -> int:
+    """The HTTP status of a refused request: a `RefusedError` is a conflict with the state (409)."""
+    return error.status if isinstance(error, RequestError) else 409
 
 
 NAME_LIMIT = 32
@@ -43,11 +49,11 @@ def player_name(name: Any) -> str:
 
 
 def check_lookalike(name: str, others: Iterable[str], where: str) -> None:
-    """Refuse `name` (409) if it looks like one of `others`, the names in use or seen lately `where`,
-    without being it (Unicode's confusable skeletons: `holdem.server.names.looks_like`)."""
+    """Refuse `name` (`RefusedError`) if it looks like one of `others`, the names in use or seen
+    lately `where`, without being it (Unicode's confusable skeletons: `holdem.server.names.looks_like`)."""
     other = looks_like(name, others)
     if other is not None:
-        raise RequestError(f"name {name!r} looks like {other!r}, a player {where}: choose another", 409)
+        raise RefusedError(f"name {name!r} looks like {other!r}, a player {where}: choose another")
 
 
 @attrs.frozen

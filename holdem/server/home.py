@@ -23,7 +23,7 @@ import attrs
 
 from holdem.bots import BUILT_IN
 from holdem.console.fields import check_object
-from holdem.errors import RequestError
+from holdem.errors import RefusedError, RequestError
 from holdem.server.change import Change
 from holdem.server.config import TableConfig, table_config
 
@@ -39,10 +39,10 @@ class HostedRoom(Protocol):
     """What a home game's commands use of the room it hosts (`holdem.server.room.Room`)."""
 
     config: TableConfig
-    turn_started: float
 
     @property
     def members(self) -> dict[int, Any]: ...
+    def fresh_clock(self, now: float) -> None: ...
     def admit(self, seat: int, name: str, buy_in: int, digest: str, now: float) -> Change: ...
     def leave(self, seat: int, now: float) -> Change: ...
     def resume(self, now: float) -> Change | None: ...
@@ -88,13 +88,26 @@ class Home:
         """Whether `digest` is the digest of the host token (compared in constant time)."""
         return hmac.compare_digest(self.host_digest, digest)
 
+    def add_seeker(self, seat: int, seeker: Seeker) -> None:
+        """Someone asks for `seat`: they wait for the host's answer."""
+        self.pending[seat] = seeker
+
+    def note_player(self, digest: str, name: str) -> None:
+        """A player was seated here (the settle-up names each person by their last name here)."""
+        self.players[digest] = name
+
+    def take_blinds(self) -> tuple[int, int, int] | None:
+        """The host's new blinds (small, big, ante), once, for the next hand; None when unchanged."""
+        blinds, self.blinds = self.blinds, None
+        return blinds
+
     def command(self, room: HostedRoom, data: dict[str, Any], now: float) -> Change:
         """Carry out one of the host's `COMMANDS` (``{"command": ..., ...}``) on `room`."""
         kind = data.get("command")
         if kind not in COMMANDS:
             raise RequestError(f"unknown command {kind!r}; known: {', '.join(COMMANDS)}")
         if self.ended:
-            raise RequestError("this game has ended", 409)
+            raise RefusedError("this game has ended")
         if kind in ("approve", "decline"):
             seat = _seat(data, self.pending, "asking for")
             seeker = self.pending.pop(seat)
@@ -120,7 +133,7 @@ class Home:
         if self.paused == pause:
             raise RequestError(f"the game is already {'paused' if self.paused else 'running'}")
         self.paused = pause
-        room.turn_started = now  # the player to act gets a fresh decision clock; the bank is kept
+        room.fresh_clock(now)
         return room.resume(now)
 
     def _blinds(self, room: HostedRoom, data: dict[str, Any], now: float) -> Change | None:

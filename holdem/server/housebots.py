@@ -20,7 +20,7 @@ import attrs
 
 from holdem.bots import load_bot
 from holdem.bots.decide import Hooks
-from holdem.errors import RequestError
+from holdem.errors import RefusedError, RequestError
 from holdem.hand.actions import Action, check_or_fold
 from holdem.hand.views import SeatView, view
 from holdem.server.change import Change
@@ -128,6 +128,6 @@ class HouseBots:
         """Whether the room took `action` (it refuses an illegal or a stale one)."""
         try:
             await self.hub.change(ident, lambda r, now: r.act(seat, number, action, now, steps))
-        except RequestError:
+        except (RequestError, RefusedError):
             return False
         return True

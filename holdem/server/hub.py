@@ -28,7 +28,7 @@ try:
 except ImportError as error:  # pragma: no cover - depends on what is installed
     raise ImportError(SERVER_HINT) from error
 
-from holdem.errors import LeaseLost, RequestError
+from holdem.errors import LeaseLost, RefusedError, RequestError
 from holdem.server.change import Change
 from holdem.server.config import Cluster
 from holdem.server.connection import RATE, bearer
@@ -75,7 +75,7 @@ class Hub:
         self.tick, self.rate = tick, rate
         self.registry = Registry()
         self.store = Store(url)
-        self.readers = Readers(self.registry, self.later)
+        self.readers = Readers(self.registry, self.later, self._seen)
         self.taking: dict[str, asyncio.Lock] = {}  # a table being taken over (`--cluster`)
         self.tasks: list[asyncio.Task[None]] = []
         self.background: set[asyncio.Task[None]] = set()  # short tasks (`later`), cancelled at the stop
@@ -94,13 +94,9 @@ class Hub:
         for _, state in await self.store.run(self.store.storage.rooms):
             data = json.loads(state)
             if data.get("format") == TOURNEY:
-                registry.tourneys[data["id"]] = Tourney.from_dict(data, now)
-                registry.locks.setdefault(data["id"], asyncio.Lock())
+                registry.add_tourney(Tourney.from_dict(data, now))
             elif not is_quiet(room := Room.from_dict(data, now)):  # the quiet open when asked for
                 self._loaded(room)
-        for room in registry.rooms.values():  # a tournament's tables share its lock
-            if room.tournament is not None:
-                registry.locks[room.id] = registry.locks[room.tournament]
         for ident in list(registry.rooms):  # deal in rooms that stopped between hands
             await self.change(ident, Room.resume)
         for ident in registry.tourneys:  # and in the tournaments' tables
@@ -130,7 +126,6 @@ class Hub:
     def add_tables(self, tourney: Tourney, rooms: list[Room]) -> None:
         """A tournament's new tables: served here, under the tournament's lock."""
         for room in rooms:
-            self.registry.locks[room.id] = self.registry.locks[tourney.id]
             self._add(room)
 
     async def _store_tourney(
@@ -150,7 +145,8 @@ class Hub:
         except Exception:
             await self._reload(tourney.id)
             raise RequestError("the change could not be stored, so it was not made", 503) from None
-        self.readers.stored.update((write[0], write[1]) for write in writes[:-1])
+        for write in writes[:-1]:
+            self.readers.note_stored(write[0], write[1])
         changed = ([first[0]] if first is not None else []) + [rooms[i] for i in moves.rooms]
         for room in changed:
             self.registry.index_tokens(room)
@@ -167,7 +163,7 @@ class Hub:
                 for ident in await self.store.run(self.store.storage.renew):
                     self.drop(ident)
                 for ident in await self.store.run(self.store.storage.unserved):
-                    with contextlib.suppress(RequestError):
+                    with contextlib.suppress(RequestError, RefusedError):
                         await self.take(ident)
             except Exception as error:  # the database is away for now: the next round tries again
                 logging.getLogger("holdem.server").warning("renewing leases failed: %s", error)
@@ -225,7 +221,7 @@ class Hub:
         """Stop serving table `ident` here (its lease was lost): its connections close and reconnect.
         A tournament goes with all its tables."""
         ident = lease_key(ident)
-        tourney = self.registry.tourneys.pop(ident, None)
+        tourney = self.registry.remove_tourney(ident)
         for table in tourney.rooms if tourney is not None else ():
             self._drop_room(table)
         self.readers.close_waiting(ident)
@@ -254,6 +250,35 @@ class Hub:
     def _add(self, room: Room) -> None:
         self.registry.add(room)
         self.readers.serve(room.id)
+
+    def _seen(self, room: Room, listed: bool) -> None:
+        """After `room`'s readers changed or were sent it: its lobby line (`listed`: a new state was
+        stored and broadcast) and the registry's work lists, in step."""
+        if listed:
+            self.registry.list_in_lobby(room)
+        self.registry.track(room, bool(self.readers.connections.get(room.id)))
+
+    async def create_table(self, room: Room) -> dict[str, Any]:
+        """Store a new table and list it; its lobby line. With ``--cluster`` the process its first
+        player reaches serves it."""
+        storage = self.store.storage
+        if self.cluster is not None:
+            await self.store.run(storage.acquire, room.id, self.cluster.address)
+        self._add(room)
+        await self.change(room.id, lambda room, now: Change())
+        summary = self.registry.lobby[room.id]
+        if self.cluster is not None:
+            self.drop(room.id)
+            await self.store.run(storage.release, room.id)
+        return summary
+
+    async def create_tournament(self, tourney: Tourney) -> None:
+        """Serve and store a new tournament (with ``--cluster``: here, where it was made; its entries
+        and tables are passed on to this process)."""
+        if self.cluster is not None:
+            await self.store.run(self.store.storage.acquire, tourney.id, self.cluster.address)
+        self.registry.add_tourney(tourney)
+        await self.resume_tourney(tourney.id)
 
     def room(self, ident: str) -> Room:
         return self.registry.room(ident)
@@ -288,7 +313,7 @@ class Hub:
                 raise RequestError("the change could not be stored, so it was not made", 503) from None
             if registry.rooms.get(ident) is not room:  # its lease ran out while this was stored: the room
                 return value  # was dropped, its readers told to reconnect to whoever serves it now
-            self.readers.stored[room.id] = write[1]
+            self.readers.note_stored(room.id, write[1])
             registry.index_tokens(room)
             self.readers.broadcast(room)
         return value
@@ -309,22 +334,21 @@ class Hub:
         registry = self.registry
         data = json.loads(state) if state is not None else None
         if data is not None and data.get("format") == TOURNEY:  # a tournament: with all its tables
-            tourney = registry.tourneys[ident] = Tourney.from_dict(data, time.monotonic())
-            lock = registry.locks.setdefault(ident, asyncio.Lock())
-            for table in tourney.rooms:
+            tourney = Tourney.from_dict(data, time.monotonic())
+            registry.add_tourney(tourney)
+            for table in tourney.rooms:  # each under the tournament's lock (`Registry.add`)
                 await self._reload(table)
-                registry.locks[table] = lock
         elif data is None:
-            registry.rooms.pop(ident, None)
-            registry.tourneys.pop(ident, None)
+            registry.remove(ident)
+            registry.remove_tourney(ident)
         else:
             self._loaded(Room.from_dict(data, time.monotonic()))
 
     def _loaded(self, room: Room) -> None:
         """A room read back from storage: served here, and in the lobby as stored."""
         self._add(room)
-        self.registry.lobby[room.id] = self.registry.summary(room)
-        self.readers.stored[room.id] = _state(room)
+        self.registry.list_in_lobby(room)
+        self.readers.note_stored(room.id, _state(room))
         self.readers.track(room)
 
     async def reopen(self, ident: str) -> None:
@@ -347,7 +371,7 @@ class Hub:
             if now - since < self.idle or room is None or lock is None or lock.locked():
                 continue
             if not is_quiet(room) or self.readers.connections.get(ident):
-                registry.quiet_since.pop(ident, None)
+                registry.not_quiet(ident)
                 continue
             self._forget(ident)
             if self.cluster is not None:
@@ -370,7 +394,7 @@ class Hub:
                 logging.getLogger("holdem.server").exception("the host's bots failed")
             for ident, tourney in list(self.registry.tourneys.items()):
                 if tourney.due(now):  # a scheduled tournament's start
-                    with contextlib.suppress(RequestError):
+                    with contextlib.suppress(RequestError, RefusedError):
                         await self.run_tourney(ident, self._start_tourney)
             await self._expire(now)
 
@@ -380,12 +404,12 @@ class Hub:
         for ident in list(self.registry.ticking):
             room = self.registry.rooms.get(ident)
             if room is None:
-                self.registry.ticking.discard(ident)
+                self.registry.stop_ticking(ident)
                 continue
             away = self.readers.away(room)
             clock = room.clock(now, away)
             if clock is not None and clock[1] <= 0 and clock[2] <= 0:
-                with contextlib.suppress(RequestError):
+                with contextlib.suppress(RequestError, RefusedError):
                     await self.change(ident, functools.partial(Room.expire, away=away))
 
     async def limit(self, kind: Literal["game", "seat"], address: str) -> None:

@@ -63,13 +63,20 @@ async def _acquire(lock: asyncio.Lock, seconds: float) -> bool:
 class Readers:
     """Each table's open connections, the entrants waiting for a seat by tournament, and each table's
     state JSON as last stored (with the room read back from it, for readers answered without the
-    lock). `later` runs a short task of the server's (`Hub.later`)."""
+    lock). `later` runs a short task of the server's (`Hub.later`); `seen(room, listed)` is the hub's
+    (`Hub._seen`): the registry's lobby line (`listed`) and work lists, after a room's readers changed
+    or were sent it. The registry is read here, never changed."""
 
-    def __init__(self, registry: Registry, later: Callable[[Coroutine[Any, Any, None]], None]) -> None:
-        self.registry, self.later = registry, later
+    def __init__(
+        self,
+        registry: Registry,
+        later: Callable[[Coroutine[Any, Any, None]], None],
+        seen: Callable[[Room, bool], None],
+    ) -> None:
+        self.registry, self.later, self.seen = registry, later, seen
         self.connections: dict[str, set[Connection]] = {}
         self.waiting: dict[str, set[Connection]] = {}
-        self.stored: dict[str, str] = {}
+        self._stored: dict[str, str] = {}
         self._stored_rooms: dict[str, tuple[str, Room]] = {}
         self._watching: dict[str, int] = {}  # spectators' connections open, by address
         self._spectators: dict[str, tuple[float, str]] = {}  # each table's spectator state, when built
@@ -108,7 +115,7 @@ class Readers:
     def forget(self, ident: str) -> None:
         """Table `ident` leaves memory: its readers close and its stored state is let go."""
         self.close(ident)
-        self.stored.pop(ident, None)
+        self._stored.pop(ident, None)
         self._stored_rooms.pop(ident, None)
         self._spectators.pop(ident, None)
         self._sent.pop(ident, None)
@@ -120,7 +127,11 @@ class Readers:
 
     def track(self, room: Room) -> None:
         """The registry's work lists, in step with `room` and its readers."""
-        self.registry.track(room, bool(self.connections.get(room.id)))
+        self.seen(room, False)
+
+    def note_stored(self, ident: str, state: str) -> None:
+        """Table `ident`'s state as just stored: what its readers are sent from now on."""
+        self._stored[ident] = state
 
     async def attach(self, connection: Connection) -> bool:
         """Add a connection to its room's readers and queue it the room's last stored state, under the
@@ -142,7 +153,7 @@ class Readers:
                 return False
             was_away = self.away(room)
             self.connections[room.id].add(connection)
-            self.registry.quiet_since.pop(room.id, None)
+            self.track(room)  # someone is here: not quiet
             if connection.seat is not None and connection.seat in was_away:
                 self.broadcast(room)  # the player is back: everyone sees them so (the last stored state)
             else:
@@ -190,7 +201,7 @@ class Readers:
 
     def as_stored(self, ident: str) -> Room | None:
         """Table `ident` as last stored, read back from its JSON (kept until the next store)."""
-        text = self.stored.get(ident)
+        text = self._stored.get(ident)
         if text is None or ident not in self.registry.rooms:
             return None
         kept = self._stored_rooms.get(ident)
@@ -279,8 +290,7 @@ class Readers:
     def broadcast(self, room: Room) -> None:
         """Queue each reader of `room` its new state, which has just been stored: each player theirs,
         the spectators one shared text, at most every `SPECTATOR_INTERVAL` seconds."""
-        self.registry.lobby[room.id] = self.registry.summary(room)
-        self.track(room)
+        self.seen(room, True)
         self._spectators.pop(room.id, None)
         now, texts, watched = time.monotonic(), {}, False
         for connection in list(self.connections[room.id]):

@@ -29,7 +29,7 @@ from typing import Any
 
 import attrs
 
-from holdem.errors import HoldemError, RequestError, TableError
+from holdem.errors import HoldemError, RefusedError, RequestError, TableError
 from holdem.formats import phh
 from holdem.hand.actions import Action, check_or_fold
 from holdem.hand.stakes import Rules, Stakes
@@ -82,16 +82,18 @@ class Member:
 class Room:
     """One served table (a cash table, a home game or a tournament's table); seats numbered 0..seats-1."""
 
-    def __init__(self, ident: str, config: TableConfig, tournament: str | None = None) -> None:
+    def __init__(
+        self, ident: str, config: TableConfig, tournament: str | None = None, table: Table | None = None
+    ) -> None:
+        """A room for `config`'s table; a tournament's (`tournament`, its id) may come with its
+        `table` already seated (by the draw, rule 22)."""
         self.id = ident
         self.config = config
         self.tournament = tournament
         button: ButtonRule = "moving" if tournament is None else "dead"
         rules = Rules(run_twice=config.run_twice)
-        self.table = Table(config.seats, self._stakes(), rules=rules, button=button)  # rng None: CSPRNG
-        self.busted: list[
-            tuple[str, int]
-        ] = []  # a tournament's players out in the last hand, with their stacks
+        self.table = table or Table(config.seats, self._stakes(), rules=rules, button=button)  # rng: CSPRNG
+        self.busted: list[tuple[str, int]] = []  # a tournament's players out in the last hand, with stacks
         self.members: dict[int, Member] = {}
         self.number = 0  # the hand in progress, or the last one
         self.ledger_seq = 0
@@ -105,6 +107,26 @@ class Room:
         config = self.config
         straddles = (2 * config.big_blind,) if config.straddle else ()
         return Stakes(config.small_blind, config.big_blind, ante=config.ante, straddles=straddles)
+
+    # ------------------------------------------------------------ a tournament's director
+    def take_busted(self) -> list[tuple[str, int]]:
+        """The players the last hand here put out of the tournament, with their stacks; now placed."""
+        busted, self.busted = self.busted, []
+        return busted
+
+    def break_up(self) -> None:
+        """The tournament broke this table: its players were moved (rule 27); nobody sits here now."""
+        self.table.seats = [None] * self.table.size
+        self.members = {}
+
+    def seat_members(self, members: dict[int, Member]) -> None:
+        """The players seated here after a draw or a balance, with their tokens."""
+        self.members = members
+
+    def fresh_clock(self, now: float) -> None:
+        """The player to act gets a fresh decision clock from `now` (the game was paused or resumed);
+        their time bank is kept."""
+        self.turn_started = now
 
     # ------------------------------------------------------------ reading
     def seat_of_token(self, digest: str) -> int | None:
@@ -220,13 +242,13 @@ class Room:
         token = self.new_token()
         if self.home is None or host:
             return seat, token, False, self.admit(seat, name, buy_in, token_digest(token), now)
-        self.home.pending[seat] = Seeker(name, buy_in, token_digest(token))
+        self.home.add_seeker(seat, Seeker(name, buy_in, token_digest(token)))
         return seat, token, True, Change()
 
     def command(self, data: dict[str, Any], now: float) -> Change:
         """One of the host's commands (`holdem.server.home.COMMANDS`)."""
         if self.home is None:
-            raise RequestError("this table has no host", 409)
+            raise RefusedError("this table has no host")
         return self.home.command(self, data, now)
 
     def say(self, seat: int, text: Any, now: float) -> Change:
@@ -256,25 +278,25 @@ class Room:
     def check_join(self, name: Any, buy_in: Any, seat: Any) -> tuple[str, int]:
         """The name and seat of a request to sit with `buy_in`, checked (`RequestError` if refused)."""
         if self.tournament is not None:
-            raise RequestError(f"a table of tournament {self.tournament}: enter the tournament instead", 409)
+            raise RefusedError(f"a table of tournament {self.tournament}: enter the tournament instead")
         if self.home is not None and self.home.ended:
-            raise RequestError("this game has ended", 409)
+            raise RefusedError("this game has ended")
         name = player_name(name)
         asking = self.home.pending.values() if self.home is not None else ()
         held = [m.name for m in [*self.members.values(), *asking] if m.name.casefold() == name.casefold()]
         if held:  # names are compared without case
-            raise RequestError(f"{held[0]!r} is already at this table", 409)
+            raise RefusedError(f"{held[0]!r} is already at this table")
         check_lookalike(name, self.names_seen(), "at this table or lately")
         self._check_buy_in(buy_in, 0)
         free = self.free_seats()
         if seat is None:
             if not free:
-                raise RequestError(f"table {self.id} is full", 409)
+                raise RefusedError(f"table {self.id} is full")
             return name, free[0]
         if type(seat) is not int or not 0 <= seat < self.config.seats:
             raise RequestError(f"seat must be 0..{self.config.seats - 1}, got {seat!r}")
         if seat not in free:
-            raise RequestError(f"seat {seat} is taken", 409)
+            raise RefusedError(f"seat {seat} is taken")
         return name, seat
 
     def names_seen(self) -> set[str]:
@@ -300,7 +322,7 @@ class Room:
         self.members[seat] = member
         self._ledger(change, seat, "buy_in", buy_in)
         if self.home is not None:
-            self.home.players[digest] = name
+            self.home.note_player(digest, name)
         if self.table.hand is None:
             self.table.sit(seat, name, buy_in)
         else:
@@ -312,7 +334,7 @@ class Room:
         """Leave now between hands, else when the hand ends; the chips are cashed out."""
         member = self._member(seat)
         if self.tournament is not None:
-            raise RequestError("a tournament's player cannot leave the table", 409)
+            raise RefusedError("a tournament's player cannot leave the table")
         change = Change()
         if self.table.hand is not None and self.table.seats[seat] is not None:
             member.leaving = True
@@ -494,10 +516,11 @@ class Room:
         if self.tournament is not None or (home is not None and (home.paused or home.ended)):
             self._new_turn(now)
             return
-        if home is not None and home.blinds is not None and self.table.hand is None:  # the host's new blinds
-            small, big, ante = home.blinds
+        blinds = home.take_blinds() if home is not None and self.table.hand is None else None
+        if blinds is not None:  # the host's new blinds
+            small, big, ante = blinds
             self.config = attrs.evolve(self.config, small_blind=small, big_blind=big, ante=ante)
-            self.table.stakes, home.blinds = self._stakes(), None
+            self.table.stakes = self._stakes()
         while self.table.hand is None:
             try:
                 hand = self.table.start_hand()

@@ -4,7 +4,6 @@ tournaments (the lobby, a new tournament, entries). Each answers JSON; a refusal
 
 from __future__ import annotations
 
-import asyncio
 import json
 import secrets
 import time
@@ -16,10 +15,10 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from holdem.console.fields import check_object
-from holdem.errors import RequestError
+from holdem.errors import RefusedError, RequestError
 from holdem.server.change import Change, LedgerRow
 from holdem.server.cluster import forward
-from holdem.server.config import player_name, table_config
+from holdem.server.config import player_name, status_of, table_config
 from holdem.server.connection import bearer, read_body
 from holdem.server.hub import Hub
 from holdem.server.messages import parse_json
@@ -57,8 +56,8 @@ def _route(handler: Callable[[Request, Hub], Awaitable[Any]]) -> Callable[[Reque
                 if answer is not None:
                     return answer
             result = await handler(request, hub)
-        except RequestError as error:
-            return JSONResponse({"error": str(error)}, status_code=error.status)
+        except (RequestError, RefusedError) as error:
+            return JSONResponse({"error": str(error)}, status_code=status_of(error))
         return JSONResponse(result)
 
     return endpoint
@@ -74,21 +73,7 @@ async def _tables(request: Request, hub: Hub) -> Any:
         admin = hub.is_admin(request)  # the admin sees every table; others not a home game left unlisted
         return {"tables": [t for t in tables if admin or t["home"] is None or t["home"]["listed"]]}
     hub.check_admin(request)
-    return await _create(hub, Room(secrets.token_hex(4), table_config(await _body(request))))
-
-
-async def _create(hub: Hub, room: Room) -> dict[str, Any]:
-    """Store a new table and list it; with ``--cluster`` the process its first player reaches
-    serves it."""
-    if hub.cluster is not None:
-        await hub.store.run(hub.store.storage.acquire, room.id, hub.cluster.address)
-    hub._add(room)
-    await hub.change(room.id, lambda room, now: Change())
-    summary = hub.registry.lobby[room.id]
-    if hub.cluster is not None:
-        hub.drop(room.id)
-        await hub.store.run(hub.store.storage.release, room.id)
-    return summary
+    return await hub.create_table(Room(secrets.token_hex(4), table_config(await _body(request))))
 
 
 def _address(request: Request) -> str:
@@ -108,7 +93,7 @@ async def _games(request: Request, hub: Hub) -> Any:
         raise RequestError(f"a game's settings are a JSON object, got {type(data).__name__}")
     game = {key: data.pop(key) for key in ("name", "listed") if key in data}
     room, token = Room.hosted(table_config(data), **game)
-    summary = await _create(hub, room)
+    summary = await hub.create_table(room)
     return summary | {
         "host_token": token,
         "player_link": f"/?table={room.id}",
@@ -308,11 +293,7 @@ async def _tournaments(request: Request, hub: Hub) -> Any:
         return {"tournaments": await _tourney_summaries(hub)}
     hub.check_admin(request)
     tourney = Tourney("t" + secrets.token_hex(4), tourney_config(await _body(request)))
-    if hub.cluster is not None:  # served where it was made; its entries and tables are passed on here
-        await hub.store.run(hub.store.storage.acquire, tourney.id, hub.cluster.address)
-    hub.registry.tourneys[tourney.id] = tourney
-    hub.registry.locks[tourney.id] = asyncio.Lock()
-    await hub.resume_tourney(tourney.id)
+    await hub.create_tournament(tourney)
     return tourney.summary(now)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from holdem.errors import RequestError
+from holdem.errors import RefusedError, RequestError
 from holdem.server.connection import Connection
 from holdem.server.hub import Hub
 from holdem.server.messages import PONG_TEXT, error_message, parse_request
@@ -30,7 +30,7 @@ async def receive(hub: Hub, connection: Connection, text: str | bytes) -> None:
         if refusal is not None:
             raise refusal
         await _request(hub, connection, kind, data)
-    except RequestError as error:
+    except (RequestError, RefusedError) as error:
         connection.send(error_message(str(error)))
 
 

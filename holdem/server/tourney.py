@@ -23,13 +23,15 @@ import json
 import random
 import secrets
 import time
+from collections import ChainMap
+from collections.abc import Mapping, MutableMapping
 from enum import StrEnum
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
 from holdem.console.fields import Field, check_object, read_fields
-from holdem.errors import HoldemError, RequestError
+from holdem.errors import HoldemError, RefusedError, RequestError
 from holdem.server.change import Change, LedgerRow
 from holdem.server.config import TableConfig, check_lookalike, player_name
 from holdem.server.room import Member, Room, token_digest
@@ -258,13 +260,13 @@ class Tourney:
         (the tournament starts), and the buy-in's ledger row."""
         self.close_registration(now)
         if not self.open or self.status not in _OPEN:
-            raise RequestError(f"tournament {self.id} is {self.status}: registration is closed", 409)
+            raise RefusedError(f"tournament {self.id} is {self.status}: registration is closed")
         if len(self.entrants) >= self.config.entrants:
-            raise RequestError(f"tournament {self.id} is full ({self.config.entrants} entrants)", 409)
+            raise RefusedError(f"tournament {self.id} is full ({self.config.entrants} entrants)")
         name = player_name(name)
         held = [entrant for entrant in self.tokens if entrant.casefold() == name.casefold()]
         if held:  # names are compared without case
-            raise RequestError(f"{held[0]!r} is already registered", 409)
+            raise RefusedError(f"{held[0]!r} is already registered")
         check_lookalike(name, self.tokens, "in this tournament")
         token = f"{self.id}.{secrets.token_urlsafe(32)}"
         self.entrants.append(name)
@@ -333,7 +335,7 @@ class Tourney:
         return rooms
 
     # ------------------------------------------------------------ the director
-    def after(self, room: Room, change: Change, rooms: dict[str, Room], now: float) -> Moves:
+    def after(self, room: Room, change: Change, rooms: Mapping[str, Room], now: float) -> Moves:
         """The director's work after a change at one of the tournament's tables: places for the
         players out, then breaking, balancing and dealing."""
         moves = Moves()
@@ -344,7 +346,7 @@ class Tourney:
 
     def _out(self, room: Room) -> None:
         """Rules 28-29 for the players a hand at `room` busted (on the bubble, with the whole round's)."""
-        busted, room.busted = room.busted, []
+        busted = room.take_busted()
         if self.open and busted:  # placed when registration closes
             self.early.append(busted)
         elif self.waiting and len(self.rooms) > 1:
@@ -352,11 +354,14 @@ class Tourney:
         elif busted:
             place_busts(busted, self.left(), self.prizes, self.entrants, self.place, self.prize)
 
-    def deal(self, rooms: dict[str, Room], now: float, moves: Moves) -> None:
+    def deal(self, rooms: Mapping[str, Room], now: float, moves: Moves) -> None:
         """Deal the next hand wherever the director may (also after a restart), into `moves`."""
         if self.status is not Status.RUNNING:
             return
         self.close_registration(now)
+        # The tables made here go in front of the server's, never into them (a ChainMap writes only
+        # to its first map; the cast is for its typing, which wants every map writable).
+        rooms = ChainMap({}, cast("MutableMapping[str, Room]", rooms))
         self._seat_late(rooms, moves)
         tables = [rooms[r] for r in self.rooms]
         if not self.waiting and len(tables) > 1:
@@ -376,8 +381,7 @@ class Tourney:
                     [r.table for r in tables], self.left(), self.config.seats, random.SystemRandom()
                 )
                 for gone in tables[len(tables) - broken :]:
-                    gone.table.seats = [None] * gone.table.size
-                    gone.members = {}
+                    gone.break_up()
                     moves.touch(gone)
                 tables = tables[: len(tables) - broken]
                 self.rooms = [r.id for r in tables]
@@ -401,7 +405,7 @@ class Tourney:
         if again:
             self.deal(rooms, now, moves)
 
-    def _seat_late(self, rooms: dict[str, Room], moves: Moves) -> None:
+    def _seat_late(self, rooms: MutableMapping[str, Room], moves: Moves) -> None:
         """Seat late entrants at the shortest table between hands, on a random open seat; a new table
         when every table is full (balancing then fills it)."""
         draw = random.SystemRandom()
@@ -437,9 +441,7 @@ class Tourney:
         self.made += 1
         config = TableConfig(self.config.seats, max(first.small_blind, 1), big, 0, stack, stack,
                              self.config.action_seconds, self.config.time_bank_seconds)  # fmt: skip
-        room = Room(f"{self.id}-{self.made}", config, self.id)
-        room.table = table
-        return room
+        return Room(f"{self.id}-{self.made}", config, self.id, table)
 
     def _finish(self, now: float, moves: Moves) -> None:
         """The last player left wins; the prizes are paid into the ledger."""
@@ -455,18 +457,20 @@ class Tourney:
                 row = LedgerRow(self.ledger_seq, 0, -1, name, "prize", self.prize[name], self.tokens[name])
                 moves.ledger.append(row)
 
-    def _seat_members(self, rooms: dict[str, Room]) -> None:
+    def _seat_members(self, rooms: Mapping[str, Room]) -> None:
         """Give each table's members the players seated there, with their tokens (a player who moved
         gets a fresh time bank)."""
         for ident in self.rooms:
             room = rooms[ident]
             kept = {s: m for s, m in room.members.items() if room.table.seats[s] is not None
                     and room.table.seats[s].name == m.name}  # type: ignore[union-attr]  # fmt: skip
-            room.members = {
-                s: kept.get(s) or Member(p.name, self.tokens[p.name], self.config.time_bank_seconds)
-                for s, p in enumerate(room.table.seats)
-                if p is not None
-            }
+            room.seat_members(
+                {
+                    s: kept.get(s) or Member(p.name, self.tokens[p.name], self.config.time_bank_seconds)
+                    for s, p in enumerate(room.table.seats)
+                    if p is not None
+                }
+            )
 
     # ------------------------------------------------------------ storing
     def to_dict(self, now: float) -> dict[str, Any]:
