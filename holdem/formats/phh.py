@@ -27,7 +27,17 @@ from holdem.hand.runout import runs_from
 from holdem.hand.stakes import Rules, Stakes, Structure
 from holdem.hand.state import Hand
 
-__all__ = ["Replay", "dumps", "export", "iter_files", "load", "loads", "replay", "tables"]
+__all__ = [
+    "Replay",
+    "dumps",
+    "export",
+    "iter_files",
+    "load",
+    "loads",
+    "replay",
+    "settlement_problem",
+    "tables",
+]
 
 _VARIANTS = {"NT": Structure.NO_LIMIT, "FT": Structure.FIXED_LIMIT}
 _PLAYER_ACTION = re.compile(r"p([0-9]{1,2}) (f|cc|cbr|sm)(?: (\S+))?")
@@ -47,6 +57,9 @@ class Replay:
     settled: bool
     finishing_stacks: tuple[int, ...] | None
     payoffs: tuple[int, ...] | None
+    by_history: bool = False
+    """Settled from the history's own finishing stacks (a showdown whose cards nobody knows, the
+    stacks checked to share the pots: `settlement_problem`), not by the engine's hand ranking."""
 
 
 def loads(text: str, *, many: bool = False) -> list[dict[str, Any]]:
@@ -326,8 +339,23 @@ def replay(data: Mapping[str, Any], source: str = "<phh>") -> Replay:
     showdown = sum(1 for f in hand.folded if not f) > 1
     needs = {i for i in range(n) if not hand.folded[i]} | {-1} if showdown else set()
     if showdown and unknown & needs:
-        return Replay(source, hand, False, None, None)
+        return _settled_by_history(data, hand, source)
     return Replay(source, hand, True, result.final_stacks, result.payoffs)
+
+
+def _settled_by_history(data: Mapping[str, Any], hand: Hand, source: str) -> Replay:
+    """A showdown whose cards the history does not know: settled by its finishing stacks when it gives
+    them and they can share the pots (less its ``_rake``); not settled when it gives none."""
+    given, rake = data.get("finishing_stacks"), data.get("_rake", 0)
+    if given is None:
+        return Replay(source, hand, False, None, None)
+    if not isinstance(given, list) or not all(type(x) is int for x in given) or type(rake) is not int:
+        raise InvalidHistoryError("finishing_stacks must be whole numbers, and _rake one")
+    problem = settlement_problem(hand, given, rake)
+    if problem is not None:
+        raise InvalidHistoryError(f"the showdown's cards are unknown, and {problem}")
+    payoffs = tuple(end - start for end, start in zip(given, hand.starting_stacks, strict=True))
+    return Replay(source, hand, True, tuple(given), payoffs, by_history=True)
 
 
 def _dealt_cards(
@@ -417,6 +445,30 @@ def _action(hand: Hand, verb: str, arg: str | None, where: str) -> Action:
     if arg is None or not _AMOUNT.fullmatch(arg):
         raise InvalidHistoryError(f"{where}: a bet or raise needs a whole-number amount")
     return Action.raise_to(int(arg))
+
+
+def settlement_problem(hand: Hand, finishing: Sequence[int], rake: int = 0) -> str | None:
+    """Why `finishing` (a history's finishing stacks) cannot be how `hand`'s pots were shared, less
+    `rake` in all; None when it can. The pots are the engine's, which depend on the chips put in and
+    not on the cards: so this settles a showdown whose cards nobody knows (a winner shows, the others
+    muck) from what the history says each player won. A player wins only from pots they are eligible
+    for, a folded player wins nothing, and the winnings add up to the pots less the rake."""
+    result = hand.result
+    if result is None:
+        return "the hand is not over"
+    n = len(hand.starting_stacks)
+    if len(finishing) != n:
+        return f"{len(finishing)} finishing stacks for {n} players"
+    before = [final - paid for final, paid in zip(result.final_stacks, result.payouts, strict=True)]
+    won = [end - start for end, start in zip(finishing, before, strict=True)]
+    pots = sum(pot.amount for pot in result.pots) + result.rake  # the engine's pots: after its rake
+    if any(w < 0 for w in won) or sum(won) + rake != pots:
+        return f"the finishing stacks {list(finishing)} do not share the pots ({pots} chips), rake {rake}"
+    for p, amount in enumerate(won):
+        reachable = sum(pot.amount for pot in result.pots if p in pot.eligible)
+        if amount and (hand.folded[p] or amount > reachable):
+            return f"p{p + 1} wins {amount} chips from pots they may win only {reachable} of"
+    return None
 
 
 def export(hand: Hand) -> dict[str, Any]:

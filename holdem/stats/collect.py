@@ -95,6 +95,10 @@ class Collection:
         played = phh.replay(doc, source)
         if played.hand is None or not played.settled:
             raise InvalidHistoryError("the showdown's cards are unknown and no finishing stacks are given")
+        if played.by_history:  # cards nobody knows: the history's stacks, checked against the pots
+            by_history = facts_from_document(doc)
+            assert by_history is not None  # it gives finishing stacks
+            return by_history
         names = names_of(doc, len(played.hand.starting_stacks))
         adjusted = all_in_adjusted(played.hand) if self.adjust else None
         return facts_from_hand(played.hand, names, adjusted=adjusted)

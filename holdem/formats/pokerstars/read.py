@@ -24,7 +24,7 @@ import attrs
 from holdem.cards.card import Card, parse_cards
 from holdem.cards.deck import Deck
 from holdem.errors import HoldemError, InvalidHistoryError
-from holdem.formats.phh import export
+from holdem.formats.phh import export, settlement_problem
 from holdem.formats.pokerstars.write import SYMBOLS
 from holdem.hand.actions import Action
 from holdem.hand.stakes import Rules, Stakes, Structure
@@ -244,6 +244,7 @@ class _Game:
         self.antes = [0] * n
         self.small = 0
         self.holes: list[list[Card | None]] = [[None, None] for _ in range(n)]
+        self.shown: set[int] = set()  # the players who showed their cards at the showdown
         self.board: list[Card] = []
         self.actions: list[tuple[int, str, int | None, str]] = []  # player, verb, amount, line
         self.streets: list[int] = []  # the number of actions before each board card group
@@ -339,6 +340,7 @@ class _Game:
             self.actions.append((p, "raises", self.money(words[3]), line))
         elif words[0] == "shows" and len(words) >= 3:
             self._hole(self.order[p], words[1].lstrip("["), words[2].rstrip("]"), line)
+            self.shown.add(p)
         elif words[0] in ("mucks", "doesn't", "sits", "is", "has", "leaves", "will", "was"):
             pass
         else:
@@ -437,31 +439,49 @@ class _Game:
             raise InvalidHistoryError(f"{line!r}: {error}") from None
 
     def _document(self, hand: Hand) -> dict[str, Any]:
+        """The hand as a PHH document, settled as the text says: by the engine's settlement where every
+        shown hand is known (the collected amounts must equal it, less the rake), else (a winner
+        shows, the others muck unseen) from the collected amounts, checked against the pots."""
         result = hand.result
         assert result is not None
-        live = [p for p, folded in enumerate(hand.folded) if not folded]
-        if len(live) > 1 and any(None in self.holes[p] for p in live):
-            raise InvalidHistoryError("showdown cards unknown: the hand cannot be settled")
-        payouts = list(result.payouts)
         if self.won is not None and self.won != self.collected:
             raise InvalidHistoryError(
                 f"the summary's amounts won {self.won} are not the collected amounts {self.collected}"
             )
-        kept = [a - b for a, b in zip(payouts, self.collected, strict=True)]
-        if any(k < 0 for k in kept) or sum(kept) != self.rake:
-            raise InvalidHistoryError(
-                f"the collected amounts {self.collected} do not match the engine's settlement {payouts}"
-                f" with rake {self.rake}"
-            )
-        doc = export(hand)
+        live = [p for p, folded in enumerate(hand.folded) if not folded]
         unknown = {p for p in range(len(self.order)) if None in self.holes[p]}
-        doc["actions"] = [
-            f"d dh p{p + 1} ????" if line.startswith(f"d dh p{p + 1} ") and p in unknown else line
-            for line in doc["actions"]
-            for p in [int(line.split(" ")[2][1:]) - 1 if line.startswith("d dh p") else -1]
-        ]
+        unseen = len(live) > 1 and bool(unknown & set(live))  # the engine dealt those hands at random
+        before = [final - paid for final, paid in zip(result.final_stacks, result.payouts, strict=True)]
+        finishing = [start + won for start, won in zip(before, self.collected, strict=True)]
+        if unseen:
+            problem = settlement_problem(hand, finishing, self.rake)
+            if problem is not None:
+                raise InvalidHistoryError(f"the collected amounts {self.collected} cannot be: {problem}")
+        else:
+            kept = [a - b for a, b in zip(result.payouts, self.collected, strict=True)]
+            if any(k < 0 for k in kept) or sum(kept) != self.rake:
+                raise InvalidHistoryError(
+                    f"the collected amounts {self.collected} do not match the engine's settlement"
+                    f" {list(result.payouts)} with rake {self.rake}"
+                )
+        doc = export(hand)
+        shown = {p: "".join(map(str, self.holes[p])) for p in self.shown} if unseen else None
+        doc["actions"] = [_unseen(line, unknown, shown) for line in doc["actions"]]
         doc["winnings"] = list(self.collected)
-        doc["finishing_stacks"] = [s - k for s, k in zip(result.final_stacks, kept, strict=True)]
+        doc["finishing_stacks"] = finishing
         if self.rake:
             doc["_rake"] = self.rake
         return doc
+
+
+def _unseen(line: str, unknown: set[int], shown: dict[int, str] | None) -> str:
+    """A PHH action line with the cards of the players in `unknown` (whose hands the text never shows)
+    taken out: dealt as ``????``. With `shown` (a showdown the engine played on stand-in cards), each
+    show or muck is the text's: the cards of those who showed, a muck for the others."""
+    words = line.split(" ")
+    if line.startswith("d dh p") and int(words[2][1:]) - 1 in unknown:
+        return f"d dh {words[2]} ????"
+    if shown is not None and words[1] == "sm":
+        cards = shown.get(int(words[0][1:]) - 1)
+        return f"{words[0]} sm" if cards is None else f"{words[0]} sm {cards}"
+    return line

@@ -12,6 +12,7 @@ hand's place in the file and level I).
 from __future__ import annotations
 
 import datetime
+import re
 import zoneinfo
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
@@ -26,6 +27,8 @@ from holdem.hand.state import Hand
 from holdem.hand.views import chips_put_in
 
 __all__ = ["money_formatter", "write_hand"]
+
+_SHOWS = re.compile(r"p[0-9]{1,2} sm [2-9TJQKA][cdhs][2-9TJQKA][cdhs]")  # a show of two cards
 
 SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "$", "AUD": "$"}
 _GAMES = {Structure.NO_LIMIT: "No Limit", Structure.POT_LIMIT: "Pot Limit", Structure.FIXED_LIMIT: "Limit"}
@@ -77,10 +80,12 @@ def write_hand(doc: Mapping[str, Any], number: int = 1, *, dealt_to: Collection[
     lines.append("*** HOLE CARDS ***")
     known = [p for p in range(n) if p not in unknown and (dealt_to is None or p in dealt_to)]
     lines += [f"Dealt to {names[p]} {_cards(hand.holes[p])}" for p in known]
-    lines += _play(hand, names, money)
-    won, rake = _winnings(doc, hand)
+    # A showdown settled by the document (cards nobody knows): its own shows, not the stand-ins'.
+    shown = _shown(doc) if result.by_history else None
+    lines += _play(hand, names, money, shown)
+    won, rake = _winnings(doc, hand, checked=result.by_history)
     lines += _collected(hand, won, rake, names, money)
-    lines += _summary(hand, won, rake, names, seats, money)
+    lines += _summary(hand, won, rake, names, seats, money, shown)
     return "\n".join(lines) + "\n"
 
 
@@ -162,8 +167,14 @@ def _posts(hand: Hand, names: list[str], money: Any) -> list[str]:
     return antes + blinds
 
 
-def _play(hand: Hand, names: list[str], money: Any) -> list[str]:
-    """The betting, the streets, uncalled bets and the showdown."""
+def _shown(doc: Mapping[str, Any]) -> set[int]:
+    """The players a document shows at the showdown (``pN sm CARDS``)."""
+    return {int(line.split(" ")[0][1:]) - 1 for line in doc["actions"] if _SHOWS.fullmatch(line)}
+
+
+def _play(hand: Hand, names: list[str], money: Any, shown: set[int] | None = None) -> list[str]:
+    """The betting, the streets, uncalled bets and the showdown (`shown`: who shows, when the
+    engine's showdown was played on stand-in cards)."""
     put_in = chips_put_in(hand)
     lines: list[str] = []
     board: list[Card] = []
@@ -196,10 +207,10 @@ def _play(hand: Hand, names: list[str], money: Any) -> list[str]:
             if not showdown:
                 lines.append("*** SHOW DOWN ***")
                 showdown = True
-            if event.kind == EventKind.MUCK:
+            if event.kind == EventKind.MUCK if shown is None else p not in shown:
                 lines.append(f"{names[p]}: mucks hand")
             else:
-                lines.append(f"{names[p]}: shows {_cards(event.cards)} ({_describe(hand, p)})")
+                lines.append(f"{names[p]}: shows {_cards(hand.holes[p])} ({_describe(hand, p)})")
     return lines
 
 
@@ -240,13 +251,17 @@ def _rank(rank: int, *, plural: bool = False) -> str:
     return word if not plural else word + ("es" if word.endswith("x") else "s")
 
 
-def _winnings(doc: Mapping[str, Any], hand: Hand) -> tuple[list[int], int]:
+def _winnings(doc: Mapping[str, Any], hand: Hand, *, checked: bool = False) -> tuple[list[int], int]:
     """Each player's collected chips and the rake: the document's own (``winnings``, ``_rake``) when
     it states them, checked against the engine's payouts (each player collects at most their payout,
-    and the rake is the difference), else the engine's payouts."""
+    and the rake is the difference), else the engine's payouts. `checked`: the replay settled the
+    hand from the document (`settlement_problem`), whose winnings are then its finishing stacks'."""
     assert hand.result is not None
     payouts = list(hand.result.payouts)
     rake = int(doc.get("_rake", 0))
+    if checked:
+        before = [f - p for f, p in zip(hand.result.final_stacks, payouts, strict=True)]
+        return [end - start for end, start in zip(doc["finishing_stacks"], before, strict=True)], rake
     won = [int(x) for x in doc["winnings"]] if "winnings" in doc else payouts
     over = len(won) != len(payouts) or any(w > p for w, p in zip(won, payouts, strict=False))
     if over or sum(payouts) - sum(won) != rake:
@@ -282,7 +297,13 @@ def _collected(hand: Hand, won: list[int], rake: int, names: list[str], money: A
 
 
 def _summary(
-    hand: Hand, won: list[int], rake: int, names: list[str], seats: list[int], money: Any
+    hand: Hand,
+    won: list[int],
+    rake: int,
+    names: list[str],
+    seats: list[int],
+    money: Any,
+    shown: set[int] | None = None,
 ) -> list[str]:
     result = hand.result
     assert result is not None
@@ -303,7 +324,8 @@ def _summary(
         for e in hand.events()
         if e.kind == EventKind.ACTION and e.action and e.action.kind == "fold"
     }
-    shown = {e.player for e in hand.events() if e.kind == EventKind.SHOW}
+    if shown is None:
+        shown = {p for e in hand.events() if e.kind == EventKind.SHOW and (p := e.player) is not None}
     for p in sorted(range(n), key=seats.__getitem__):
         roles = " (button)" if p == n - 1 else ""
         if hand.declared_blinds[p] and p < 2:  # the blinds' seats: not a blind posted out of turn
