@@ -420,3 +420,30 @@ def test_a_bot_module_that_is_not_found_gets_a_hint_about_the_folder(
     assert 2 == main(["match", "needy_bot:Bot", "random", "--hands", "1"])
     err = capsys.readouterr().err
     assert "No module named 'not_installed_anywhere'" in err and "PYTHONPATH" not in err
+
+
+SLOW_SERIES = ["tournament", "equity", "random", "--entrants", "9", "--runs", "200", "--seed", "1", "--json"]
+
+
+@pytest.mark.parametrize("settle", [5.0, 15.0])
+def test_ctrl_c_with_two_workers_reports_every_finished_tournament(settle: float) -> None:
+    """Interrupted 5 s or 15 s in, two workers report the tournaments they finished, each as it
+    would be alone: they once came back in chunks of up to 32, and Ctrl-C before a chunk was whole
+    printed "holdem tournament: interrupted" and nothing else (issue 63)."""
+    import json
+    import signal
+
+    status, out, err = stopped([*SLOW_SERIES, "--workers", "2"], signal.SIGINT, processes=3, settle=settle)
+    assert 130 == status, err
+    series = json.loads(out)
+    runs = [result["run"] for result in series["results"]]
+    assert series["interrupted"] and runs and len(set(runs)) == len(runs) == series["runs"]
+    assert runs == sorted(runs)
+    alone = subprocess.run(
+        [*HOLDEM, *SLOW_SERIES[:5], "--runs", "1", *SLOW_SERIES[7:]],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    first = json.loads(alone.stdout)["results"][0]
+    assert 0 in runs and first == series["results"][0]

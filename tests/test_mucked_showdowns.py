@@ -17,8 +17,10 @@ from holdem.formats.pokerstars import read_hands, write_hand
 from holdem.stats import Collection
 from holdem.stats.report import PlayerStats, Rate
 
-HAND = """\
-PokerStars Home Game Hand #201234567890: {{Friday Night Felt}} Hold'em No Limit (5/10) - 2022/02/04 22:14:09 ET
+HEADER = "PokerStars Home Game Hand #201234567890: {{Friday Night Felt}} Hold'em No Limit (5/10)"
+HAND = (
+    HEADER
+    + """ - 2022/02/04 22:14:09 ET
 Table 'Friday Night Felt 1' 6-max Seat #2 is the button
 Seat 1: ozzie (1000 in chips)
 Seat 2: marta.k (1130 in chips)
@@ -51,6 +53,7 @@ Seat 1: ozzie (big blind) folded before Flop
 Seat 2: marta.k (button) mucked{mucked}
 Seat 4: Big Jim (small blind) showed [As Kd] and won ({collected}) with two pair, Aces and Nines
 """
+)
 
 
 def hand_text(hero: str = "Big Jim", collected: int = 350) -> str:

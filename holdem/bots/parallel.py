@@ -7,6 +7,9 @@ same results everywhere. Dask is optional (``pip install 'holdem-engine[dask]'``
 A long job tells its caller how far it has got with `report(n)`, wherever it runs: given `on_report`,
 `ordered_map` calls ``on_report(k, n)`` in the caller's process for each report of job `k` (through a
 queue from worker processes, and as Dask events from a cluster's workers), between the results.
+A job in a worker process may also `hand_over(part)` of its result as soon as it has it: given
+`on_part`, the caller hears ``on_part(k, part)`` at once, so that an interruption (Ctrl-C) loses no
+part already done; the parts heard before the interruption are handed on before it is raised.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from typing import Any, TypeVar
 from holdem.console.arguments import install_hint
 from holdem.errors import InvalidConfigError
 
-__all__ = ["DASK_HINT", "ordered_map", "report", "worker_pool"]
+__all__ = ["DASK_HINT", "hand_over", "ordered_map", "report", "worker_pool"]
 
 J = TypeVar("J")
 R = TypeVar("R")
@@ -42,7 +45,10 @@ WAIT = 0.25
 """Seconds between looks at the reports while a result is awaited."""
 
 Reporter = Callable[[int, int], None]
+Receiver = Callable[[int, Any], None]
 _reporting: Callable[[int], None] | None = None  # this process's job's channel, while a job runs
+_handing: Callable[[Any], None] | None = None  # and its channel for parts of its result
+_REPORT, _PART = 0, 1  # what a message on a worker's queue carries
 
 
 def report(n: int) -> None:
@@ -52,6 +58,16 @@ def report(n: int) -> None:
         _reporting(n)
 
 
+def hand_over(part: Any) -> bool:
+    """Send `part` of the result of the job running here to its caller now, when the caller listens
+    from another process (`ordered_map`'s `on_part`); whether it was sent (then leave it out of the
+    job's result). A part sent survives an interruption of the caller."""
+    if _handing is None:
+        return False
+    _handing(part)
+    return True
+
+
 def ordered_map(
     fn: Callable[[J], R],
     jobs: Sequence[J],
@@ -59,10 +75,12 @@ def ordered_map(
     workers: int = 1,
     dask: str | None = None,
     on_report: Reporter | None = None,
+    on_part: Receiver | None = None,
 ) -> Generator[R, None, None]:
     """`fn(job)` for every job, in order: here (1 worker), in `workers` processes, or on Dask
     (`"local"` starts a `LocalCluster` of `workers` processes; else the scheduler's address);
-    `on_report(k, n)` hears the `report` calls of job `k`."""
+    `on_report(k, n)` hears the `report` calls of job `k`, `on_part(k, part)` its `hand_over` calls
+    (in worker processes only: elsewhere `hand_over` returns False)."""
     if type(workers) is not int or workers < 1:
         raise InvalidConfigError(f"workers must be a positive whole number, got {workers!r}")
     indexed = list(enumerate(jobs))
@@ -72,19 +90,33 @@ def ordered_map(
         for k, job in indexed:
             yield _job_here(fn, on_report, (k, job))
     else:
-        reports: Any = multiprocessing.get_context().SimpleQueue() if on_report is not None else None
-        with worker_pool(workers, reports) as pool:
-            results = pool.imap(functools.partial(_job_in_worker, fn), indexed)
-            while True:
-                try:
-                    result = results.next(WAIT) if reports is not None else next(results)
-                except multiprocessing.TimeoutError:
-                    _drain(reports, on_report)
-                    continue
-                except StopIteration:
-                    break
-                _drain(reports, on_report)
-                yield result
+        yield from _in_workers(fn, indexed, workers, on_report, on_part)
+
+
+def _in_workers(
+    fn: Callable[[J], R],
+    indexed: list[tuple[int, J]],
+    workers: int,
+    on_report: Reporter | None,
+    on_part: Receiver | None,
+) -> Iterator[R]:
+    listening = on_report is not None or on_part is not None
+    reports: Any = multiprocessing.get_context().SimpleQueue() if listening else None
+    with worker_pool(workers, reports) as pool:
+        results = pool.imap(functools.partial(_job_in_worker, fn, on_part is not None), indexed)
+        while True:
+            try:
+                result = results.next(WAIT) if reports is not None else next(results)
+            except multiprocessing.TimeoutError:
+                _drain(reports, on_report, on_part)
+                continue
+            except StopIteration:
+                break
+            except KeyboardInterrupt:
+                _drain(reports, on_report, on_part)  # what the workers finished before it
+                raise
+            _drain(reports, on_report, on_part)
+            yield result
 
 
 def _job_here(fn: Callable[[J], R], on_report: Reporter | None, indexed: tuple[int, J]) -> R:
@@ -100,15 +132,16 @@ def _job_here(fn: Callable[[J], R], on_report: Reporter | None, indexed: tuple[i
 _worker_reports: Any = None  # a worker process's queue to its parent, when the parent listens
 
 
-def _job_in_worker(fn: Callable[[J], R], indexed: tuple[int, J]) -> R:
-    global _reporting
+def _job_in_worker(fn: Callable[[J], R], parts: bool, indexed: tuple[int, J]) -> R:
+    global _reporting, _handing
     k, job = indexed
     reports = _worker_reports
-    _reporting = None if reports is None else lambda n: reports.put((k, n))
+    _reporting = None if reports is None else lambda n: reports.put((k, _REPORT, n))
+    _handing = None if reports is None or not parts else lambda part: reports.put((k, _PART, part))
     try:
         return fn(job)
     finally:
-        _reporting = None
+        _reporting = _handing = None
 
 
 def _job_on_dask(fn: Callable[[J], R], reporting: bool, indexed: tuple[int, J]) -> R:
@@ -134,12 +167,15 @@ def _job_on_dask(fn: Callable[[J], R], reporting: bool, indexed: tuple[int, J]) 
         _reporting = None
 
 
-def _drain(reports: Any, on_report: Reporter | None) -> None:
-    """Hand every report waiting in `reports` to `on_report`."""
-    if reports is None or on_report is None:
+def _drain(reports: Any, on_report: Reporter | None, on_part: Receiver | None = None) -> None:
+    """Hand every report and part waiting in `reports` to `on_report` and `on_part`."""
+    if reports is None:
         return
     while not reports.empty():
-        on_report(*reports.get())
+        k, kind, value = reports.get()
+        receiver = on_report if kind == _REPORT else on_part
+        if receiver is not None:
+            receiver(k, value)
 
 
 @contextlib.contextmanager
@@ -193,12 +229,12 @@ def _on_dask(
     cluster: Any = None
     client: Any = None
     stopped = False
-    heard: queue.SimpleQueue[tuple[int, int]] = queue.SimpleQueue()  # filled on the client's own thread
+    heard: queue.SimpleQueue[tuple[int, int, int]] = queue.SimpleQueue()  # filled on the client's thread
     try:
         cluster = _local_cluster(workers) if where == "local" else None
         client = Client(cluster) if cluster is not None else _remote(where)  # type: ignore[no-untyped-call]
         if on_report is not None:
-            client.subscribe_topic(REPORTS, lambda event: heard.put(tuple(event[1])))
+            client.subscribe_topic(REPORTS, lambda event: heard.put((event[1][0], _REPORT, event[1][1])))
         job = functools.partial(_job_on_dask, fn, on_report is not None)
         futures = client.map(job, jobs, pure=False)
         for future in futures:

@@ -15,7 +15,7 @@ import attrs
 
 from holdem.bots import bot_name
 from holdem.bots.confidence import mean_ci
-from holdem.bots.parallel import ordered_map, report
+from holdem.bots.parallel import hand_over, ordered_map, report
 from holdem.console.arguments import counted
 from holdem.errors import InvalidConfigError
 from holdem.tournament.history import run_history
@@ -71,7 +71,9 @@ def run_tournaments(
     size = 1 if workers == 1 and dask is None else max(1, min(runs // (8 * workers), 32))
     chunks = [range(first, min(runs, first + size)) for first in range(0, runs, size)]
     job = functools.partial(_play_runs, config, history is not None, progress is not None)
-    played: list[TournamentRun] = []
+    # Each run a worker process finishes is handed over at once (`hand_over`), so that Ctrl-C keeps
+    # every finished run, whatever chunk it was in; the others come with their chunk's result.
+    finished: dict[int, tuple[TournamentRun, str | None]] = {}
     interrupted = False
     # Progress in eliminations (entrants - 1 a tournament), as the workers report them: a series of
     # a few big tournaments moves from its first minute. A chunk's finish counts it whole (a report
@@ -83,33 +85,59 @@ def run_tournaments(
             busts[k] = min(busts[k] + n, len(chunks[k]) * each)
             progress(sum(busts), runs * each)  # type: ignore[misc]  # set when reports are asked for
 
+    def took(k: int, part: tuple[TournamentRun, str | None]) -> None:
+        finished[part[0].run] = part
+
     reporter = heard if progress is not None else None
-    chunk_results = ordered_map(job, chunks, workers=workers, dask=dask, on_report=reporter)
+    chunk_results = ordered_map(job, chunks, workers=workers, dask=dask, on_report=reporter, on_part=took)
+    written = 0  # histories are written in run order, as soon as every run before is in
     try:
         for k, results in enumerate(chunk_results):
-            for run, text in results:
-                played.append(run)
-                if history is not None and text is not None:
-                    history(run.run, text)
+            finished.update((run.run, (run, text)) for run, text in results)
+            written = _write(history, finished, written, chunks[k].stop)
             busts[k] = len(chunks[k]) * each
             if progress:
                 progress(sum(busts), runs * each)
     except KeyboardInterrupt:
-        interrupted = True  # Ctrl-C: the runs finished so far are the result
+        interrupted = True  # Ctrl-C: the runs finished so far are the result, gaps and all
     finally:
         chunk_results.close()
+    _write(history, finished, written, runs)
+    played = [finished[r][0] for r in sorted(finished)]
     return TournamentSeries(config, tuple(played), _summaries(config, played), interrupted)
+
+
+def _write(
+    history: Callable[[int, str], None] | None,
+    finished: dict[int, tuple[TournamentRun, str | None]],
+    start: int,
+    stop: int,
+) -> int:
+    """Hand `history` the texts of the finished runs from `start` up to `stop`; where it got to."""
+    for r in range(start, stop):
+        run_text = finished.get(r)
+        if run_text is not None and history is not None and run_text[1] is not None:
+            history(r, run_text[1])
+    return stop
 
 
 def _play_runs(
     config: TournamentConfig, with_history: bool, reporting: bool, runs: range
 ) -> list[tuple[TournamentRun, str | None]]:
     """Play `runs` (in a worker), each with its hands as .phhs text when asked for; `reporting`:
-    each hand's eliminations are reported (`holdem.bots.parallel.report`)."""
-    if with_history:
-        return [run_history(config, r, on_hand=_report_busts if reporting else None) for r in runs]
+    each hand's eliminations are reported (`holdem.bots.parallel.report`). Each run is handed over
+    as it finishes where the caller listens from another process; the rest are the result."""
     hook = _report_busts if reporting else None
-    return [(play_tournament(config, r, on_hand=hook), None) for r in runs]
+    kept: list[tuple[TournamentRun, str | None]] = []
+    for r in runs:
+        played = (
+            run_history(config, r, on_hand=hook)
+            if with_history
+            else (play_tournament(config, r, on_hand=hook), None)
+        )
+        if not hand_over(played):
+            kept.append(played)
+    return kept
 
 
 def _report_busts(played: HandPlayed) -> None:
