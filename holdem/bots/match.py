@@ -433,6 +433,10 @@ def play_match(
     `history`, if given, is called with each hand's PHH document, in hand order, as it is played.
     Bots may be names, classes, factories or instances (copied for every chunk); with `workers`
     above 1 they must be picklable (module-level classes and functions, not lambdas).
+
+    >>> result = play_match(MatchConfig(("calling-station", "folder"), seed=1), hands=100)
+    >>> result.hands, [(bot.name, bot.chips) for bot in result.bots]
+    (100, [('calling-station', 42), ('folder', -42)])
     """
     n = len(config.specs)
     if not 2 <= n <= 10:

@@ -186,7 +186,13 @@ class HandRank:
 
 
 def evaluate(cards: Iterable[Card | str] | str) -> HandRank:
-    """The best five of 5–7 distinct cards (`Card` objects or text) as a `HandRank`."""
+    """The best five of 5–7 distinct cards (`Card` objects or text) as a `HandRank`.
+
+    >>> evaluate("As Ks Qs Js Ts 2c 3d")
+    HandRank('Royal Flush', As Ks Qs Js Ts)
+    >>> evaluate("7h 7d 2c 9s Kd").category.name
+    'ONE_PAIR'
+    """
     hand = parse_cards(cards)
     if not 5 <= len(hand) <= 7:
         raise CardCountError(f"a hand needs 5 to 7 cards, got {len(hand)}: {format_cards(hand, ' ')}")
@@ -215,7 +221,11 @@ def compare_hands(a: Iterable[Card | str] | str, b: Iterable[Card | str] | str) 
 
 
 def best_hands(hands: Iterable[str]) -> list[str]:
-    """The winning hands (all of them when tied), in input order, e.g. ``"4S 5S 7H 8D JC"``."""
+    """The winning hands (all of them when tied), in input order, e.g. ``"4S 5S 7H 8D JC"``.
+
+    >>> best_hands(["4S 5S 7H 8D JC", "2H 2D 3C 9S KD"])
+    ['2H 2D 3C 9S KD']
+    """
     hands = list(hands)
     values = [evaluate(hand).strength for hand in hands]
     best = max(values)

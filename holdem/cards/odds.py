@@ -66,6 +66,12 @@ def equity(
     that clash with the board, dead cards or another player are dropped; if nothing is left,
     `ImpossibleSpotError`. Giving `samples` forces Monte Carlo; `rng` seeds it: a seed, a
     `random.Random` (as `Hand` and `Table` take) or a NumPy `Generator`.
+
+    >>> result = equity(["AsAd", "KcKh"])
+    >>> result.method, result.deals, round(result.players[0].equity, 4)
+    ('exact', 1712304, 0.8126)
+    >>> round(equity(["AsAd", "QQ+"], board="Kd7c2h").players[0].equity, 3)
+    0.625
     """
     if not 2 <= len(players) <= 10:
         raise ImpossibleSpotError(f"equity needs 2 to 10 players, got {len(players)}")

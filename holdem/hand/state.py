@@ -66,6 +66,15 @@ class Hand:
     """A hand of hold'em in progress. Create with `Hand.start`, drive with `act`.
 
     The attributes are readable state; change it only through `act`.
+
+    >>> from holdem import Action, Stakes
+    >>> hand = Hand.start([200, 200], Stakes(1, 2))  # heads-up: player 1 is the button
+    >>> hand.legal_actions()
+    LegalActions(player=1, can_fold=True, can_check=False, to_call=1, min_raise_to=4, max_raise_to=200)
+    >>> hand.act(Action.raise_to(6))
+    >>> hand.act(Action.fold())
+    >>> hand.is_complete, hand.result.payoffs
+    (True, (-2, 2))
     """
 
     stakes: Stakes

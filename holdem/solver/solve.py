@@ -47,7 +47,20 @@ def solve(
 ) -> Solution:
     """Solve `spot` until the exploitability is at most `accuracy` percent of the pot, for
     `max_iterations`, or until `max_seconds` have passed (checked after each iteration, the tree's
-    building included). Ctrl-C stops early and keeps the strategies so far (`Solution.interrupted`)."""
+    building included). Ctrl-C stops early and keeps the strategies so far (`Solution.interrupted`).
+
+    A river where the player out of position holds aces or a bluff against kings, and may check or
+    move all-in: it bets its aces and bluffs with a share of its sevens-deuce.
+
+    >>> from holdem.solver.spot import Spot
+    >>> from holdem.solver.tree import TreeConfig
+    >>> spot = Spot.parse(board="AsKd7c2h9s", pot=100, stack=100, oop="AA,72", ip="KK")
+    >>> solution = solve(spot, TreeConfig.uniform(bets="allin", raises=""), accuracy=0.5)
+    >>> solution.exploitability < 0.5
+    True
+    >>> {action: round(share, 2) for action, share in solution.node("").frequencies().items()}
+    {'x': 0.63, 'b100': 0.37}
+    """
     if not 0 <= accuracy < float("inf"):
         raise SolverError(f"accuracy must be a percentage of the pot of at least 0, got {accuracy!r}")
     counts = {"max_iterations": max_iterations, "check_every": check_every}

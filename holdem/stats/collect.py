@@ -41,7 +41,19 @@ class Collection:
     skipped); otherwise a hand is read from its actions and finishing stacks, and replayed only
     when it records no finishing stacks. `adjust` also counts all-in adjusted winnings (each
     all-in before the river replayed and valued exactly: about 50 ms a preflop all-in).
-    `results` keeps each player's hand-by-hand results, for `holdem stats --plot`."""
+    `results` keeps each player's hand-by-hand results, for `holdem stats --plot`.
+
+    >>> from holdem import Action, Hand, Stakes
+    >>> from holdem.formats import phh
+    >>> hand = Hand.start([200, 200], Stakes(1, 2))
+    >>> hand.act(Action.raise_to(6))
+    >>> hand.act(Action.fold())
+    >>> stats = Collection()
+    >>> stats.add_document(phh.export(hand) | {"players": ["ann", "bob"]}, "example")  # counted
+    True
+    >>> [(p.player, p.rates["vpip"].done, p.won) for p in stats.players()]
+    [('ann', 0, -1.0), ('bob', 1, 1.0)]
+    """
 
     check: bool = False
     adjust: bool = False

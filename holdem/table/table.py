@@ -39,7 +39,18 @@ ButtonRule = Literal["dead", "moving"]
 
 
 class Table:
-    """Seats 0..size-1 clockwise. ``button="dead"`` for tournaments, ``"moving"`` for cash games."""
+    """Seats 0..size-1 clockwise. ``button="dead"`` for tournaments, ``"moving"`` for cash games.
+
+    >>> from holdem import Action, Stakes
+    >>> table = Table(6, Stakes(1, 2))
+    >>> table.sit(0, "ann", 200)
+    >>> table.sit(3, "bob", 200)
+    >>> hand = table.start_hand()
+    >>> hand.act(Action.fold())
+    >>> table.end_hand()
+    >>> sorted((seat.name, seat.stack) for seat in table.seats if seat is not None)
+    [('ann', 199), ('bob', 201)]
+    """
 
     def __init__(
         self,

@@ -49,6 +49,10 @@ def icm(
     chips are not in play (those places are already decided). `method="auto"` is exact up to
     `EXACT_LIMIT` players with chips and sampled beyond (then `samples` finishing orders drawn from
     `rng`, a seed or a `random.Random`; `progress(done, samples)` is told how many are drawn).
+
+    >>> result = icm([5000, 3000, 2000], [50, 30, 20])
+    >>> result.method, [round(e, 2) for e in result.equities]
+    ('exact', [38.39, 32.75, 28.86])
     """
     _check(stacks, prizes)
     live = [i for i, stack in enumerate(stacks) if stack > 0]
