@@ -422,7 +422,7 @@ def test_a_bot_module_that_is_not_found_gets_a_hint_about_the_folder(
     assert "No module named 'not_installed_anywhere'" in err and "PYTHONPATH" not in err
 
 
-SLOW_SERIES = ["tournament", "equity", "random", "--entrants", "9", "--runs", "200", "--seed", "1", "--json"]
+SLOW_SERIES = ["tournament", "equity", "random", "--entrants", "9", "--runs", "5000", "--seed", "1", "--json"]
 
 
 @pytest.mark.parametrize("settle", [5.0, 15.0])

@@ -84,7 +84,8 @@ def _parse(text: str) -> dict[str, Any]:
         data = _loads_plain(text)
         return tomllib.loads(text) if data is None else data
     except tomllib.TOMLDecodeError as error:
-        if "PokerStars " in text[:300] and " Hand #" in text[:300]:
+        head = text[:300]
+        if "PokerStars " in head and (" Hand #" in head or " Game #" in head):  # old files say "Game"
             raise InvalidHistoryError(
                 "PokerStars text, not PHH: convert it first (holdem convert FILE --to phh --out"
                 " hands.phhs), then replay hands.phhs"
@@ -152,7 +153,7 @@ def load(path: str | Path) -> list[dict[str, Any]]:
     """Read a .phh or .phhs file."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_bytes().decode("utf-8-sig")  # a byte-order mark is not TOML
     except (OSError, UnicodeDecodeError) as error:
         raise InvalidHistoryError(f"cannot read {str(path)!r}: {error}") from None
     return loads(text, many=path.suffix == ".phhs")

@@ -15,6 +15,7 @@ from holdem.console.progress import each
 from holdem.errors import HoldemError
 from holdem.formats.pokerstars.read import read_hands
 from holdem.formats.pokerstars.write import write_hand
+from holdem.formats.text import read_history
 
 __all__ = ["add_command"]
 
@@ -106,7 +107,13 @@ def _cmd_convert(args: argparse.Namespace) -> int:
         docs = []
         texts = list(_text_files(args.paths))
         for path in each(texts, len(texts), "files"):
-            for hand in read_hands(path.read_text(encoding="utf-8-sig", errors="replace")):
+            try:
+                text_of_file = read_history(path)
+            except (OSError, UnicodeDecodeError) as error:
+                print(f"{path}: skipped: cannot read it: {error}", file=sys.stderr)
+                skipped += 1
+                continue
+            for hand in read_hands(text_of_file):
                 if hand.doc is None:
                     print(f"{path}: hand #{hand.ident}: skipped: {hand.reason}", file=sys.stderr)
                     skipped += 1

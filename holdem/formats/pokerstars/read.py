@@ -100,6 +100,9 @@ def _cards(text: str, line: str) -> list[Card]:
         raise InvalidHistoryError(f"{error} in {line!r}") from None
 
 
+_THOUSANDS = re.compile(r"[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?")
+
+
 class _Money:
     """Amounts as written: with a currency, whole cents; without, whole chips."""
 
@@ -108,6 +111,8 @@ class _Money:
 
     def __call__(self, text: str) -> int:
         raw = text.strip().rstrip(".").lstrip("$€£")
+        if _THOUSANDS.fullmatch(raw):  # "$1,920": a separator every three digits, as the site writes
+            raw = raw.replace(",", "")
         try:
             value = Decimal(raw) * (100 if self.cash else 1)
         except InvalidOperation:

@@ -1,0 +1,63 @@
+"""Hand-history files as the sites and trackers write them (issue 62): amounts with thousands
+separators, files in Windows-1252 and files that start with a byte-order mark are read, not skipped."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from holdem.formats import phh
+from holdem.formats.pokerstars import read_hands
+
+FILES = Path(__file__).parent / "data" / "pokerstars"
+HOLDEM = [sys.executable, "-m", "holdem"]
+CASH = (FILES / "headers.txt").read_text(encoding="utf-8").split("\n\n\n")[0] + "\n"
+
+
+def holdem(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*HOLDEM, *args], capture_output=True, text=True, timeout=60)
+
+
+def test_amounts_with_thousands_separators_are_read() -> None:
+    """ "$1,104.50" is 110,450 cents; the hand is the one with "$104.50" and "$100", richer."""
+    rich = CASH.replace("($104.50 in chips)", "($1,104.50 in chips)").replace(
+        "($100 in chips)", "($2,100 in chips)"
+    )
+    (plain,), (read,) = read_hands(CASH), read_hands(rich)
+    assert read.doc is not None and plain.doc is not None, read.reason
+    assert sorted([110450, 9725, 210000, 4400]) == sorted(read.doc["starting_stacks"])
+    gained = [b - a for a, b in zip(read.doc["starting_stacks"], read.doc["finishing_stacks"], strict=True)]
+    plain_gained = [
+        b - a for a, b in zip(plain.doc["starting_stacks"], plain.doc["finishing_stacks"], strict=True)
+    ]
+    assert plain_gained == gained
+
+
+def test_a_file_in_windows_1252_is_read_by_stats_and_convert(tmp_path: Path) -> None:
+    """A non-breaking space (byte 0xA0 in Windows-1252) in the table's name skipped the whole file
+    ("'utf-8' codec can't decode byte 0xa0")."""
+    path = tmp_path / "cp1252.txt"
+    path.write_bytes(CASH.replace("Teucer II", "Teucer\u00a0II").encode("cp1252"))
+    stats = holdem("stats", str(path))
+    assert 0 == stats.returncode, stats.stderr
+    assert "1 hand: 1 counted, 0 skipped" in stats.stdout
+    converted = holdem("convert", "--to", "phh", str(path))
+    assert 0 == converted.returncode, converted.stderr
+    assert "table = 'Teucer\u00a0II'" in converted.stdout
+
+
+def test_a_byte_order_mark_is_no_part_of_the_history(tmp_path: Path) -> None:
+    """A PokerStars file with a byte-order mark given to `holdem replay` is named as PokerStars text
+    (it said "not valid TOML"), and a PHH file with one replays."""
+    stars = tmp_path / "hands.phh"
+    stars.write_bytes(b"\xef\xbb\xbf" + CASH.encode())
+    answer = holdem("replay", str(stars))
+    assert "PokerStars text, not PHH: convert it first" in answer.stdout, answer.stdout + answer.stderr
+    (imported,) = read_hands(CASH)
+    assert imported.doc is not None
+    marked = tmp_path / "hand.phh"
+    marked.write_bytes(b"\xef\xbb\xbf" + phh.dumps(imported.doc).encode())
+    assert phh.replay(phh.load(marked)[0]).settled
+    stats = holdem("stats", str(marked))
+    assert 0 == stats.returncode and "1 hand: 1 counted" in stats.stdout, stats.stderr
