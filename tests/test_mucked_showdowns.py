@@ -141,3 +141,28 @@ def test_holdem_stats_counts_the_hand_from_the_command_line(tmp_path: Path) -> N
     )
     assert 0 == done.returncode, done.stderr
     assert "1 hand: 1 counted, 0 skipped" in done.stdout
+
+
+SAMPLES = sorted((Path(__file__).parent / "data" / "pokerstars").glob("*.txt"))
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=[path.stem for path in SAMPLES])
+def test_every_sample_hand_counts_the_same_read_or_replayed_rake_included(path: Path) -> None:
+    """`--check` replays each hand and then counts what the text states (the rake taken out of the
+    pots): a raked hand once counted the engine's unraked stacks when replayed (issue 62, item 3)."""
+    read, replayed = Collection(), Collection(check=True)
+    for imported in read_hands(path.read_text(encoding="utf-8")):
+        if imported.doc is not None:
+            read.add_document(imported.doc, path.name)
+            replayed.add_document(imported.doc, path.name)
+    assert [] == replayed.skipped
+    assert read.players() == replayed.players()
+
+
+def test_a_history_whose_stacks_are_not_the_engines_less_its_rake_is_skipped_by_check() -> None:
+    (imported,) = read_hands(hand_text("marta.k"))
+    assert imported.doc is not None
+    wrong = dict(imported.doc) | {"_rake": 10}  # a rake the stacks do not show
+    collection = Collection(check=True)
+    assert not collection.add_document(wrong, "wrong")
+    assert "not the engine's" in collection.skipped[0].reason

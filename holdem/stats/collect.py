@@ -111,9 +111,26 @@ class Collection:
             by_history = facts_from_document(doc)
             assert by_history is not None  # it gives finishing stacks
             return by_history
-        names = names_of(doc, len(played.hand.starting_stacks))
         adjusted = all_in_adjusted(played.hand) if self.adjust else None
-        return facts_from_hand(played.hand, names, adjusted=adjusted)
+        stated = facts_from_document(doc)
+        if stated is None:  # no finishing stacks: the engine's settlement is the only one
+            return facts_from_hand(
+                played.hand, names_of(doc, len(played.hand.starting_stacks)), adjusted=adjusted
+            )
+        _check_settlement(doc, played.finishing_stacks or ())
+        return stated if adjusted is None else attrs.evolve(stated, adjusted=tuple(adjusted))
+
+
+def _check_settlement(doc: Mapping[str, Any], engine: Sequence[int]) -> None:
+    """The history's finishing stacks are the engine's less the rake it states (``_rake``): each
+    player keeps at most what the engine paid them, and the difference is the rake. So a hand counts
+    the same read or replayed, rake included."""
+    stated, rake = doc["finishing_stacks"], doc.get("_rake", 0)
+    kept = [paid - left for paid, left in zip(engine, stated, strict=False)]
+    if len(stated) != len(engine) or any(k < 0 for k in kept) or sum(kept) != rake:
+        raise InvalidHistoryError(
+            f"the finishing stacks {list(stated)} are not the engine's {list(engine)} less the rake {rake}"
+        )
 
 
 def _at_showdown(facts: HandFacts) -> set[int]:
