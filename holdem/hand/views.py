@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from holdem.cards.card import Card
 from holdem.errors import HoldemError, InvalidPlayerError, SnapshotError
@@ -27,11 +27,31 @@ _PAYING = ("call", "raise")  # the actions that put chips in
 
 
 _Own = tuple[int, "int | None", "LegalActions | None"]
-_Rest = tuple[
-    Phase, tuple[Card, ...], tuple[Card, ...], tuple[int, ...], tuple[int, ...], int, tuple[bool, ...], int,
-    tuple["tuple[Card, ...] | None", ...], "int | None", str, tuple[tuple[int, Action], ...],
-    tuple[LogEntry, ...], int,
-]  # fmt: skip
+
+
+class _Rest(NamedTuple):
+    """Every field of a view but player, actor and legal, copied from the hand on first read. A
+    NamedTuple, not a tuple read by index: it is made once per view whose rest is read (a bot that
+    reads only `legal` never makes one), for 0.29 µs against 0.03 µs for a plain tuple, and a field
+    reads in 23 ns against 11 ns by index (measured 2026-12-06, CPython 3.11): off the hot path."""
+
+    phase: Phase
+    hole: tuple[Card, ...]
+    board: tuple[Card, ...]
+    stacks: tuple[int, ...]
+    bets: tuple[int, ...]
+    pot: int
+    folded: tuple[bool, ...]
+    big_blind: int
+    shown: tuple[tuple[Card, ...] | None, ...]
+    button: int | None
+    position: str
+    history: tuple[tuple[int, Action], ...]
+    public_log: tuple[LogEntry, ...]
+    hole_events_at: int
+
+
+_FOLDED_AT = _Rest._fields.index("folded") + 1  # `SeatView.FIELDS` puts actor and legal after folded
 
 
 class SeatView:
@@ -55,10 +75,7 @@ class SeatView:
     _at: int  # how many actions the hand had when this view was made
     _rest: _Rest | None
 
-    FIELDS = (
-        "player", "phase", "hole", "board", "stacks", "bets", "pot", "folded", "actor", "legal",
-        "big_blind", "shown", "button", "position", "history", "public_log", "hole_events_at",
-    )  # fmt: skip
+    FIELDS = ("player", *_Rest._fields[:_FOLDED_AT], "actor", "legal", *_Rest._fields[_FOLDED_AT:])
     """The fields in order (`tuple(view)` gives their values in this order)."""
 
     @property
@@ -75,59 +92,59 @@ class SeatView:
 
     @property
     def phase(self) -> Phase:
-        return (self._rest or self._copy())[0]
+        return (self._rest or self._copy()).phase
 
     @property
     def hole(self) -> tuple[Card, ...]:
-        return (self._rest or self._copy())[1]
+        return (self._rest or self._copy()).hole
 
     @property
     def board(self) -> tuple[Card, ...]:
-        return (self._rest or self._copy())[2]
+        return (self._rest or self._copy()).board
 
     @property
     def stacks(self) -> tuple[int, ...]:
-        return (self._rest or self._copy())[3]
+        return (self._rest or self._copy()).stacks
 
     @property
     def bets(self) -> tuple[int, ...]:
-        return (self._rest or self._copy())[4]
+        return (self._rest or self._copy()).bets
 
     @property
     def pot(self) -> int:
-        return (self._rest or self._copy())[5]
+        return (self._rest or self._copy()).pot
 
     @property
     def folded(self) -> tuple[bool, ...]:
-        return (self._rest or self._copy())[6]
+        return (self._rest or self._copy()).folded
 
     @property
     def big_blind(self) -> int:
-        return (self._rest or self._copy())[7]
+        return (self._rest or self._copy()).big_blind
 
     @property
     def shown(self) -> tuple[tuple[Card, ...] | None, ...]:
-        return (self._rest or self._copy())[8]
+        return (self._rest or self._copy()).shown
 
     @property
     def button(self) -> int | None:
-        return (self._rest or self._copy())[9]
+        return (self._rest or self._copy()).button
 
     @property
     def position(self) -> str:
-        return (self._rest or self._copy())[10]
+        return (self._rest or self._copy()).position
 
     @property
     def history(self) -> tuple[tuple[int, Action], ...]:
-        return (self._rest or self._copy())[11]
+        return (self._rest or self._copy()).history
 
     @property
     def public_log(self) -> tuple[LogEntry, ...]:
-        return (self._rest or self._copy())[12]
+        return (self._rest or self._copy()).public_log
 
     @property
     def hole_events_at(self) -> int:
-        return (self._rest or self._copy())[13]
+        return (self._rest or self._copy()).hole_events_at
 
     def _copy(self) -> _Rest:
         """Every field but player, actor and legal, as when the view was made (on first read)."""
@@ -156,7 +173,7 @@ class SeatView:
     def __iter__(self) -> Iterator[Any]:
         """The fields' values in `FIELDS` order."""
         own, rest = self._own, self._rest or self._copy()
-        return iter((own[0], *rest[:7], *own[1:], *rest[7:]))
+        return iter((own[0], *rest[:_FOLDED_AT], *own[1:], *rest[_FOLDED_AT:]))
 
     def __eq__(self, other: object) -> bool:
         return tuple(self) == tuple(other) if type(other) is SeatView else NotImplemented
@@ -229,7 +246,7 @@ def _from_dict(data: dict[str, Any]) -> SeatView:
     if hole_events_at + player < len(public):
         public[hole_events_at + player] = (_LOG_HOLE, player, (), None, None, Phase.PREFLOP)
     legal = data["legal"]
-    rest: _Rest = (
+    rest = _Rest(
         Phase[data["phase"].upper()], hole, tuple(Card.from_str(card) for card in data["board"]),
         tuple(data["stacks"]), tuple(data["bets"]), data["pot"], tuple(data["folded"]), data["big_blind"],
         tuple(None if cards is None else tuple(Card.from_str(c) for c in cards) for cards in data["shown"]),
@@ -238,9 +255,12 @@ def _from_dict(data: dict[str, Any]) -> SeatView:
         hole_events_at,
     )  # fmt: skip
     if not (
-        type(player) is int and 0 <= player < n and len(rest[8]) == n and _POSITIONS[n][player] == rest[10]
+        type(player) is int
+        and 0 <= player < n
+        and len(rest.shown) == n
+        and _POSITIONS[n][player] == rest.position
     ):
-        raise SnapshotError(f"not a view: player {player!r} of {n} at {rest[10]!r}")
+        raise SnapshotError(f"not a view: player {player!r} of {n} at {rest.position!r}")
     return _frozen((player, data["actor"], None if legal is None else LegalActions(**legal)), rest)
 
 
@@ -259,7 +279,7 @@ def _action(data: dict[str, Any] | None) -> Action | None:
 def _rest_of(hand: HandState, player: int) -> _Rest:
     """Every field of `player`'s view but player, actor and legal, copied from the hand."""
     n, shown = len(hand.stacks), hand.shown
-    return (
+    return _Rest(
         hand.phase, hand.holes[player], tuple(hand.board), tuple(hand.stacks), tuple(hand.bets), hand.pot,
         tuple(hand.folded), hand.stakes.big_blind, _NOBODY[n] if shown is None else tuple(shown), hand.button,
         _POSITIONS[n][player], tuple(hand.history), tuple(hand.log), hand.hole_events_at,
@@ -294,7 +314,7 @@ def views(hand: HandState) -> list[SeatView]:
     return [
         _frozen(
             (p, actor, legal if actor == p else None),
-            (first[0], holes[p], *first[2:10], positions[p], *first[11:]),
+            first._replace(hole=holes[p], position=positions[p]),
         )
         for p in range(n)
     ]
