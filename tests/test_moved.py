@@ -101,3 +101,19 @@ def test_what_0_1_had_and_0_2_deprecates_still_works_with_a_warning() -> None:
         report.progress_bar()
     with pytest.warns(DeprecationWarning, match="HandHooks"):
         assert holdem.bots.HandHooks.__name__ == "_HandHooks"
+
+
+def test_names_that_meant_two_things_keep_their_old_spelling_until_0_3() -> None:
+    """The log's card field was CARDS (like `holdem.CARDS`, the 52 cards): it is DEALT. A player in
+    dealing order was `seat` in `Hand.events`: it is `player`, as everywhere but at a table."""
+    from holdem import Action, Hand, Stakes
+    from holdem.hand import events
+
+    with pytest.warns(DeprecationWarning, match="now DEALT"):
+        assert events.DEALT == events.CARDS
+    hand = Hand.start([100, 100], Stakes(1, 2), rng=random.Random(2))
+    hand.act(Action.fold())
+    with pytest.warns(DeprecationWarning, match="player="):
+        assert hand.events(seat=1) == hand.events(player=1) == hand.events(1)
+    with pytest.raises(TypeError, match="'seats'"):
+        hand.events(seats=1)

@@ -22,7 +22,7 @@ from holdem.cards.card import Card, parse_cards
 from holdem.cards.deck import Deck
 from holdem.errors import HoldemError, InvalidCardError, InvalidHistoryError
 from holdem.hand.actions import Action
-from holdem.hand.events import CARDS, KIND, EventKind
+from holdem.hand.events import DEALT, KIND, EventKind
 from holdem.hand.runout import runs_from
 from holdem.hand.stakes import Rules, Stakes, Structure
 from holdem.hand.state import Hand
@@ -405,7 +405,7 @@ def _play(hand: Hand, lines: list[str], actions: list[str], holes: list[list[Car
             if deal[1] == "db":
                 dealt_board += len(deal[3]) // 2
                 if (
-                    sum(len(entry[CARDS]) for entry in hand.log if entry[KIND] == EventKind.BOARD)
+                    sum(len(entry[DEALT]) for entry in hand.log if entry[KIND] == EventKind.BOARD)
                     < dealt_board
                 ):
                     if hand.is_complete:  # a second run-out of a hand that was not run twice

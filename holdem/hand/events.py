@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from enum import IntEnum, StrEnum, unique
 from typing import Any, Final
 
@@ -15,7 +16,7 @@ __all__ = [
     "ACTION",
     "AMOUNT",
     "BOARD_AT",
-    "CARDS",
+    "DEALT",
     "KIND",
     "NEXT_STREET",
     "PHASE",
@@ -152,11 +153,23 @@ KIND: Final = 0
 """Where each field of a `LogEntry` is: its `EventKind`,"""
 PLAYER: Final = 1
 """the player it concerns (or None),"""
-CARDS: Final = 2
-"""the cards dealt or shown,"""
+DEALT: Final = 2
+"""the cards dealt or shown (named so, not CARDS: `holdem.CARDS` is the 52 cards),"""
 AMOUNT: Final = 3
 """the chips posted, returned or won,"""
 ACTION: Final = 4
 """the action taken (or None),"""
 PHASE: Final = 5
 """and the betting round it happened in."""
+
+
+def __getattr__(name: str) -> Any:
+    """``CARDS``, the log field's name in 0.1 (it clashed with `holdem.CARDS`), until 0.3."""
+    if name != "CARDS":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warnings.warn(
+        "holdem.hand.events.CARDS is now DEALT (holdem.CARDS is the 52 cards); the old name goes in 0.3",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return DEALT

@@ -9,6 +9,7 @@ function. Every rejected action leaves the hand exactly as it was.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from operator import add as _add
 from operator import sub as _sub
@@ -201,12 +202,15 @@ class Hand:
         self._advance()
         return self
 
-    def events(self, seat: int | None = None) -> list[Event]:
-        """Everything that happened, as `seat` may see it (None: a spectator).
+    def events(self, player: int | None = None, **old: int | None) -> list[Event]:
+        """Everything that happened, as `player` (dealing order) may see it (None: a spectator).
 
-        Hole cards are shown only to their owner until they are shown down.
+        Hole cards are shown only to their owner until they are shown down. (``seat=``, 0.1's name
+        for `player`, is taken until 0.3, with a DeprecationWarning.)
         """
-        return [Event(*entry) for entry in redacted_log(self, seat)]
+        if old:
+            player = _renamed_seat(old)
+        return [Event(*entry) for entry in redacted_log(self, player)]
 
     view = seat_view
     """``hand.view(player)``: what `player` may know now (`holdem.hand.views.view`, bound as a method)."""
@@ -504,3 +508,15 @@ class Hand:
     def __repr__(self) -> str:
         board = "".join(map(str, self.board))
         return f"<Hand {self.phase.name.lower()} board={board} pot={self.pot} actor={self.actor}>"
+
+
+def _renamed_seat(old: dict[str, int | None]) -> int | None:
+    """`Hand.events`' ``seat=``: a player in dealing order, called `player` everywhere but at a table."""
+    if set(old) != {"seat"}:
+        raise TypeError(
+            f"Hand.events() got an unexpected keyword argument {next(iter(set(old) - {'seat'}))!r}"
+        )
+    warnings.warn(
+        "Hand.events(seat=) is now Hand.events(player=); seat= goes in 0.3", DeprecationWarning, stacklevel=3
+    )
+    return old["seat"]

@@ -351,11 +351,12 @@ def chips_put_in(hand: HandState) -> dict[int, tuple[int, bool]]:
     return found
 
 
-def redacted_log(hand: HandState, seat: int | None) -> tuple[LogEntry, ...]:
-    """The hand's log as `seat` may see it: their own hole cards and nobody else's (None: a spectator)."""
-    if seat is None:
+def redacted_log(hand: HandState, player: int | None) -> tuple[LogEntry, ...]:
+    """The hand's log as `player` may see it: their own hole cards and nobody else's (None: a
+    spectator)."""
+    if player is None:
         return tuple(hand.log)
-    return _with_own_cards(hand.log, hand.hole_events_at, seat, hand.holes[seat])
+    return _with_own_cards(hand.log, hand.hole_events_at, player, hand.holes[player])
 
 
 def _with_own_cards(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from holdem.hand.events import CARDS, KIND, EventKind
+from holdem.hand.events import DEALT, KIND, EventKind
 from holdem.hand.views import chips_put_in, redacted_log
 
 __all__ = ["hand_log", "log_entry"]
@@ -17,7 +17,7 @@ def hand_log(hand: Any, seats: tuple[int, ...], player: int | None = None) -> li
     return [
         log_entry(entry, seats) | paid.get(k, {})
         for k, entry in enumerate(redacted_log(hand, player))
-        if entry[KIND] != EventKind.HOLE or entry[CARDS]
+        if entry[KIND] != EventKind.HOLE or entry[DEALT]
     ]
 
 
