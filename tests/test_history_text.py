@@ -61,3 +61,12 @@ def test_a_byte_order_mark_is_no_part_of_the_history(tmp_path: Path) -> None:
     assert phh.replay(phh.load(marked)[0]).settled
     stats = holdem("stats", str(marked))
     assert 0 == stats.returncode and "1 hand: 1 counted" in stats.stdout, stats.stderr
+
+
+def test_holdem_convert_reads_thousands_separators(tmp_path: Path) -> None:
+    """`holdem convert` refused "$1,104.50" ("not an amount") and skipped the hand (issue 63, item 5)."""
+    path = tmp_path / "rich.txt"
+    path.write_text(CASH.replace("($104.50 in chips)", "($1,104.50 in chips)"), encoding="utf-8")
+    converted = holdem("convert", "--to", "phh", str(path))
+    assert 0 == converted.returncode, converted.stderr
+    assert "1 hand: 1 converted, 0 skipped" in converted.stderr and "110450" in converted.stdout

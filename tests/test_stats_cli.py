@@ -119,7 +119,23 @@ def test_the_plot_is_saved(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     pytest.importorskip("matplotlib", reason="--plot needs matplotlib (the plot extra)")
     target = tmp_path / "won.png"
     assert 0 == main(["stats", str(PLURIBUS), "--player", "Pluribus", "--plot", str(target)])
-    assert target.stat().st_size > 10_000 and f"plot saved to {target}" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert (
+        target.stat().st_size > 10_000 and f"plot of Pluribus (most hands first) saved to {target}\n" in err
+    )
+
+
+def test_the_plot_names_the_players_it_draws_and_how_to_choose_others(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It drew the six players with most hands and said only "plot saved" (issue 62, item 5)."""
+    pytest.importorskip("matplotlib", reason="--plot needs matplotlib (the plot extra)")
+    target = tmp_path / "won.png"
+    main(["stats", str(PLURIBUS), "--plot", str(target)])
+    said = capsys.readouterr().err.splitlines()[-1]
+    drawn = said.removeprefix("plot of ").split(" (most hands first)")[0].split(", ")
+    assert 6 == len(drawn) and "Pluribus" in drawn
+    assert said.endswith("more not drawn: choose players with --player")
 
 
 def test_a_bar_is_drawn_at_a_terminal(tmp_path: Path) -> None:

@@ -76,8 +76,10 @@ def _cmd_stats(args: argparse.Namespace) -> int:
 
         assert collection.results is not None
         chosen = {row.player for row in rows if row.position is None}
-        plot_results({k: v for k, v in collection.results.items() if k in chosen}, args.plot)
-        print(f"plot saved to {args.plot}", file=sys.stderr)
+        drawn = plot_results({k: v for k, v in collection.results.items() if k in chosen}, args.plot)
+        left_out = len(chosen) - len(drawn)
+        more = f"; {left_out} more not drawn: choose players with --player" if left_out > 0 else ""
+        print(f"plot of {', '.join(drawn)} (most hands first) saved to {args.plot}{more}", file=sys.stderr)
     return 130 if stopped else 1 if collection.skipped else 0
 
 

@@ -15,8 +15,9 @@ MOST_PANELS = 6
 """Players drawn at most, one panel each (those with the most hands)."""
 
 
-def plot_results(results: Mapping[str, Results], path: Path) -> None:
-    """Save the graph of each player in `results` (the `MOST_PANELS` with most hands) as a PNG."""
+def plot_results(results: Mapping[str, Results], path: Path) -> list[str]:
+    """Save the graph of each player in `results` (the `MOST_PANELS` with most hands) as a PNG;
+    the players drawn, one panel each, in order."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -40,3 +41,4 @@ def plot_results(results: Mapping[str, Results], path: Path) -> None:
     figure.tight_layout()
     figure.savefig(path, dpi=100)
     plt.close(figure)
+    return players
