@@ -7,8 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from holdem.formats import phh
-from holdem.formats.pokerstars import read_hands
+from holdem.formats.pokerstars import read_hands, write_hand
 
 FILES = Path(__file__).parent / "data" / "pokerstars"
 HOLDEM = [sys.executable, "-m", "holdem"]
@@ -70,3 +72,21 @@ def test_holdem_convert_reads_thousands_separators(tmp_path: Path) -> None:
     converted = holdem("convert", "--to", "phh", str(path))
     assert 0 == converted.returncode, converted.stderr
     assert "1 hand: 1 converted, 0 skipped" in converted.stderr and "110450" in converted.stdout
+
+
+@pytest.mark.parametrize(
+    ("when", "written"),
+    [
+        ("2010/05/07 0:17:07 WET [2010/05/06 19:17:07 ET]", None),  # WET's own name is WEST in May
+        ("2026/01/02 03:04:05 CET [2026/01/01 21:04:05 ET]", None),
+        ("2010/05/07 0:17:07 XYZ [2010/05/06 19:17:07 ET]", "2010/05/06 19:17:07 ET"),  # a zone unknown here
+    ],
+)
+def test_a_first_lines_own_time_zone_survives_the_round_trip(when: str, written: str | None) -> None:
+    """ "0:17:07 WET [2010/05/06 19:17:07 ET]" came back as "0:17:07 ET": five hours and a day off
+    (issue 62, item 4). A zone this machine does not know keeps the site's ET time."""
+    first = CASH.splitlines()[0]
+    text = CASH.replace(first, f"PokerStars Hand #2760417338: Hold'em No Limit ($0.50/$1 USD) - {when}")
+    (imported,) = read_hands(text)
+    assert imported.doc is not None, imported.reason
+    assert write_hand(imported.doc).splitlines()[0].endswith(f" - {written or when}")

@@ -15,7 +15,9 @@ stops the rest of the file.
 
 from __future__ import annotations
 
+import datetime
 import re
+import zoneinfo
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -36,7 +38,10 @@ _START = re.compile(r"^PokerStars (?:Home Game |Zoom )?(?:Hand|Game) #(\d+):\s*(
 _TOURNAMENT = re.compile(r"Tournament #(\d+),")
 _LEVEL = re.compile(r"Level (\w+) \((\d+)/(\d+)\)")
 _CASH = re.compile(r"(?:\(|, )([^/()\s,]+)/([^/()\s]+)(?: ([A-Z]{3}))?\)")  # mixed: (Hold'em No Limit, $1/$2)
-_WHEN = re.compile(r" - (\d{4})/(\d{2})/(\d{2})(?: -)? (\d{1,2}:\d{2}:\d{2})")  # 2005: "- 21:13:51"
+_WHEN = re.compile(
+    r" - (\d{4})/(\d{2})/(\d{2})(?: -)? (\d{1,2}:\d{2}:\d{2})"  # 2005: "- 21:13:51"
+    r"(?: ([A-Z]{2,5}) \[(\d{4}/\d{2}/\d{2} \d{1,2}:\d{2}:\d{2}) ET\])?"  # "WET [2010/05/06 19:17:07 ET]"
+)
 _TABLE = re.compile(r"^Table '(.*)' (?:(\d+)-max )?(?:\(Play Money\) )?Seat #(\d+) is the button")
 _SEAT = re.compile(r"^Seat (\d+): (.+) \((\S+) in chips(?:, \S+ bounty)?\)(.*)$")
 _DEALT = re.compile(r"^Dealt to (.+) \[(\S\S) (\S\S)\]$")
@@ -193,7 +198,29 @@ def _stakes(rest: str) -> tuple[_Money, int, int, dict[str, Any]]:
     when = _WHEN.search(rest)
     if when:
         meta |= {"year": int(when[1]), "month": int(when[2]), "day": int(when[3]), "time": when[4]}
+        if when[5] is not None:
+            meta |= _zone(when[5], f"{when[1]}/{when[2]}/{when[3]} {when[4]}", when[6])
     return money, low, high, meta
+
+
+def _zone(label: str, local: str, eastern: str) -> dict[str, Any]:
+    """A first line's own zone ("WET") with ET's time in brackets: the zone as PHH's ``time_zone``
+    when it is a zone name this machine knows and gives that ET time (the label kept as written in
+    ``_zone_label`` when the zone's own name then differs, as WET's is WEST in summer); else the
+    date and time in ET, the site's own."""
+    form = "%Y/%m/%d %H:%M:%S"
+    try:
+        at = datetime.datetime.strptime(local, form).replace(tzinfo=zoneinfo.ZoneInfo(label))
+        said = datetime.datetime.strptime(eastern, form)
+    except (ValueError, zoneinfo.ZoneInfoNotFoundError):
+        at = None
+    if at is not None and at.astimezone(zoneinfo.ZoneInfo("America/New_York")).replace(tzinfo=None) == said:
+        return {"time_zone": label} | ({} if at.tzname() == label else {"_zone_label": label})
+    try:
+        et = datetime.datetime.strptime(eastern, form)
+    except ValueError:
+        return {}
+    return {"year": et.year, "month": et.month, "day": et.day, "time": f"{et.hour}:{et:%M:%S}"}
 
 
 def _dealing_order(seated: dict[str, tuple[int, int]], button: int) -> list[str]:

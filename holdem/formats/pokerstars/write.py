@@ -133,7 +133,7 @@ def _when(doc: Mapping[str, Any]) -> str:
         eastern = at.replace(tzinfo=zoneinfo.ZoneInfo(str(zone))).astimezone(zoneinfo.ZoneInfo(_EASTERN[0]))
     except (ValueError, zoneinfo.ZoneInfoNotFoundError):
         return f" - {date} {clock} {zone}"  # a zone this machine does not know: its own time alone
-    short = at.replace(tzinfo=zoneinfo.ZoneInfo(str(zone))).tzname() or zone
+    short = doc.get("_zone_label") or at.replace(tzinfo=zoneinfo.ZoneInfo(str(zone))).tzname() or zone
     return f" - {date} {clock} {short} [{eastern:%Y/%m/%d} {eastern.hour}:{eastern:%M:%S} ET]"
 
 
