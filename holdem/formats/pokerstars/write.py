@@ -146,6 +146,7 @@ def _posts(hand: Hand, names: list[str], money: Any) -> list[str]:
     small blind with a big blind is ``posts small & big blinds``."""
     stakes, antes, blinds = hand.stakes, list[str](), list[str]()
     posted = dict.fromkeys(range(len(names)), 0)
+    anted: set[int] = set()  # the players whose ante is posted (a later ante event is dead money)
     for event in hand.events():
         if event.kind not in (EventKind.ANTE, EventKind.BLIND):
             continue
@@ -154,17 +155,30 @@ def _posts(hand: Hand, names: list[str], money: Any) -> list[str]:
         posted[p] += amount
         all_in = " and is all-in" if posted[p] == hand.starting_stacks[p] else ""
         if event.kind == EventKind.BLIND:
-            small = hand.declared_blinds[p] < stakes.big_blind
-            blinds.append(f"{names[p]}: posts {'small' if small else 'big'} blind {money(amount)}{all_in}")
+            kind = "small" if _is_small_blind(hand, p) else "big"
+            blinds.append(f"{names[p]}: posts {kind} blind {money(amount)}{all_in}")
+        elif hand.declared_dead[p] and not hand.declared_blinds[p] and (p in anted or not stakes.ante):
+            blinds.append(
+                f"{names[p]}: posts small blind {money(amount)}{all_in}"
+            )  # a dead small blind alone
         elif posted[p] > amount and hand.declared_dead[p]:  # the dead part, after the player's blind
             if hand.declared_blinds[p] != stakes.big_blind:
                 raise InvalidHistoryError("dead money without a big blind has no PokerStars form")
             blinds[-1] = f"{names[p]}: posts small & big blinds {money(amount + stakes.big_blind)}{all_in}"
         else:
+            anted.add(p)
             antes.append(f"{names[p]}: posts the ante {money(amount)}{all_in}")
     if len(names) == 2:
         blinds.sort(key=lambda line: " posts small blind " not in line)
     return antes + blinds
+
+
+def _is_small_blind(hand: Hand, p: int) -> bool:
+    """Whether player `p`'s blind is the small blind: posted from the small blind's place (the first
+    player, heads-up the button) and less than a big blind. A big blind short of chips, even one
+    above the small blind's amount, is still the big blind ("posts big blind 180 and is all-in")."""
+    place = 1 if len(hand.starting_stacks) == 2 else 0
+    return p == place and hand.declared_blinds[p] < hand.stakes.big_blind
 
 
 def _shown(doc: Mapping[str, Any]) -> set[int]:
@@ -329,7 +343,7 @@ def _summary(
     for p in sorted(range(n), key=seats.__getitem__):
         roles = " (button)" if p == n - 1 else ""
         if hand.declared_blinds[p] and p < 2:  # the blinds' seats: not a blind posted out of turn
-            roles += " (small blind)" if hand.declared_blinds[p] < hand.stakes.big_blind else " (big blind)"
+            roles += " (small blind)" if _is_small_blind(hand, p) else " (big blind)"
         head = f"Seat {seats[p]}: {names[p]}{roles}"
         if p in folded_at:
             phase = folded_at[p]
