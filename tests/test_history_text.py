@@ -112,3 +112,18 @@ def test_every_sample_hand_survives_pokerstars_to_phh_to_pokerstars(path: Path) 
         second.add_document(again.doc, "again")
         assert first.players() == second.players(), imported.ident
         assert [imported.doc.get(k) for k in dated] == [again.doc.get(k) for k in dated], imported.ident
+
+
+def test_a_returning_players_dead_small_blind_comes_back_as_a_small_blind() -> None:
+    """ "t0mmy: posts small blind $0.50" away from the small blind's place is dead money; it was
+    written back as "posts the ante $0.50" (issue 62, item 4)."""
+    dead = CASH.replace(
+        "Ferdinand: posts big blind $1\n", "Ferdinand: posts big blind $1\nt0mmy: posts small blind $0.50\n"
+    )
+    dead = dead.replace("$8.95", "$9.45").replace("Total pot $9.50", "Total pot $10")
+    (imported,) = read_hands(dead)
+    assert imported.doc is not None, imported.reason
+    written = write_hand(imported.doc)
+    assert "t0mmy: posts small blind $0.50\n*** HOLE CARDS ***" in written and "posts the ante" not in written
+    (again,) = read_hands(written)
+    assert again.doc is not None and again.doc["finishing_stacks"] == imported.doc["finishing_stacks"]
