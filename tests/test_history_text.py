@@ -3,6 +3,7 @@ separators, files in Windows-1252 and files that start with a byte-order mark ar
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -127,3 +128,20 @@ def test_a_returning_players_dead_small_blind_comes_back_as_a_small_blind() -> N
     assert "t0mmy: posts small blind $0.50\n*** HOLE CARDS ***" in written and "posts the ante" not in written
     (again,) = read_hands(written)
     assert again.doc is not None and again.doc["finishing_stacks"] == imported.doc["finishing_stacks"]
+
+
+def test_a_tournament_hand_whose_first_line_has_no_level_takes_its_blinds_from_the_posts() -> None:
+    """Refused as "a tournament hand without its level and blinds" (issue 62, item 2). Each sample
+    tournament hand, its level taken out of the first line, reads as it did with it: among them a
+    big blind posted all-in short of the level ("posts big blind 20 and is all-in" at 15/30, where
+    the first caller's "calls 30" gives the big blind)."""
+    text = (FILES / "tournament-all-in.txt").read_text(encoding="utf-8")
+    hands = [hand.strip() + "\n" for hand in text.split("\n\n\n") if hand.strip()]
+    kept = ("blinds_or_straddles", "antes", "min_bet", "starting_stacks", "finishing_stacks", "actions")
+    for hand in hands:
+        header = hand.splitlines()[0]
+        bare = re.sub(r" - Level \w+ \(\d+/\d+\)", "", header)
+        assert bare != header
+        (with_level,), (without,) = read_hands(hand), read_hands(hand.replace(header, bare))
+        assert with_level.doc is not None and without.doc is not None, without.reason
+        assert [with_level.doc[k] for k in kept] == [without.doc[k] for k in kept]

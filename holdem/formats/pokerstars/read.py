@@ -105,6 +105,7 @@ def _cards(text: str, line: str) -> list[Card]:
         raise InvalidHistoryError(f"{error} in {line!r}") from None
 
 
+_POST = re.compile(r": posts (small|big) blind (\S+)")
 _THOUSANDS = re.compile(r"[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?")
 
 
@@ -141,6 +142,10 @@ def _read(lines: list[str]) -> dict[str, Any]:
     if table is None:
         raise InvalidHistoryError("no Table line after the first line")
     seated, i = _seated(lines, money)
+    if not high:  # a tournament's first line without its level: the blinds the players post
+        if structure is Structure.FIXED_LIMIT:
+            raise InvalidHistoryError("a fixed-limit tournament hand without its level and bets")
+        low, high = _posted_blinds(lines[i:], money)
     order = _dealing_order(seated, int(table[3]))
     names = sorted(order, key=len, reverse=True)  # longest first, so "ann b" wins over "ann"
     game = _Game(order, [seated[name][1] for name in order], money, structure, low, high)
@@ -155,6 +160,37 @@ def _read(lines: list[str]) -> dict[str, Any]:
     if table[1]:
         doc["table"] = table[1]
     return doc | {"hand": int(head[1]), **meta}
+
+
+def _posted_blinds(lines: list[str], money: _Money) -> tuple[int, int]:
+    """The small and big blinds of a hand whose first line does not give them, from its posts: the
+    largest of each kind. A big blind posted all-in may be short: then the big blind is the first
+    call before any raise by a player who posted no blind, or twice the small blind, if more."""
+    posts: dict[str, list[tuple[bool, int]]] = {"small": [], "big": []}
+    posters = set()
+    dealt = next((k for k, line in enumerate(lines) if line.startswith("*** ")), len(lines))
+    for line in lines[:dealt]:
+        if post := _POST.search(line):
+            posts[post[1]].append((not line.endswith(" and is all-in"), money(post[2])))
+            posters.add(line[: post.start()])
+    if not posts["big"]:
+        raise InvalidHistoryError("a tournament hand without its level and blinds, and no big blind posted")
+    full, big = max(posts["big"])
+    small = max(posts["small"])[1] if posts["small"] else big // 2
+    if not full:
+        big = max(big, 2 * small, _first_call(lines[dealt:], posters, money))
+    return small, big
+
+
+def _first_call(lines: list[str], posters: set[str], money: _Money) -> int:
+    """The first call before the flop, before any raise, by a player who posted no blind (0: none)."""
+    for line in lines:
+        name, _, what = line.partition(": ")
+        if what.startswith(("raises", "bets")) or line.startswith("*** FLOP"):
+            return 0
+        if what.startswith("calls ") and name not in posters:
+            return money(what.removesuffix(" and is all-in").split(" ")[1])
+    return 0
 
 
 def _structure(rest: str, body: str) -> Structure:
@@ -181,11 +217,9 @@ def _stakes(rest: str) -> tuple[_Money, int, int, dict[str, Any]]:
     meta: dict[str, Any] = {}
     if tournament:
         level = _LEVEL.search(rest)
-        if level is None:
-            raise InvalidHistoryError("a tournament hand without its level and blinds")
         money = _Money(False)
-        low, high = int(level[2]), int(level[3])
-        meta |= {"event": tournament[1], "_level": level[1]}
+        low, high = (int(level[2]), int(level[3])) if level is not None else (0, 0)  # 0: from the posts
+        meta |= {"event": tournament[1]} | ({"_level": level[1]} if level is not None else {})
     else:
         stakes_text = _CASH.search(rest)
         if stakes_text is None:
