@@ -15,6 +15,7 @@ import datetime
 import re
 import zoneinfo
 from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from holdem.cards.card import Card, Rank
@@ -85,7 +86,7 @@ def write_hand(doc: Mapping[str, Any], number: int = 1, *, dealt_to: Collection[
     lines += _play(hand, names, money, shown)
     won, rake = _winnings(doc, hand, checked=result.by_history)
     lines += _collected(hand, won, rake, names, money)
-    lines += _summary(hand, won, rake, names, seats, money, shown)
+    lines += _summary(hand, won, rake, names, seats, money, shown, unknown)
     return "\n".join(lines) + "\n"
 
 
@@ -318,6 +319,7 @@ def _summary(
     seats: list[int],
     money: Any,
     shown: set[int] | None = None,
+    unknown: AbstractSet[int] = frozenset(),
 ) -> list[str]:
     result = hand.result
     assert result is not None
@@ -359,6 +361,6 @@ def _summary(
             lines.append(f"{head} showed {_cards(hand.holes[p])} and {outcome} with {_describe(hand, p)}")
         elif won[p]:
             lines.append(f"{head} collected ({money(won[p])})")
-        else:
-            lines.append(f"{head} mucked")
+        else:  # with the cards where the document knows them, as the site writes its player's
+            lines.append(f"{head} mucked" + ("" if p in unknown else f" {_cards(hand.holes[p])}"))
     return lines
