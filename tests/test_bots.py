@@ -127,10 +127,12 @@ def test_confidence_interval_matches_a_hand_computation() -> None:
 
 
 def test_vpip_and_pfr() -> None:
-    """Heads-up, a calling station puts money in voluntarily exactly when it is the small blind."""
+    """Heads-up, a calling station puts money in voluntarily whenever it is the small blind; as the
+    big blind it has a walk (the folder folds its small blind), which is no chance, as `holdem stats`
+    counts VPIP: so every one of its hands but the walks."""
     result = play_match(MatchConfig(("calling-station", "folder"), seed=1), 40)
     station, folder = result.bots
-    assert (0.5, 0.0, 0.0, 0.0) == (station.vpip, station.pfr, folder.vpip, folder.pfr)
+    assert (1.0, 0.0, 0.0, 0.0) == (station.vpip, station.pfr, folder.vpip, folder.pfr)
 
 
 class Crasher:
@@ -214,7 +216,7 @@ def recount(documents: list[dict[str, Any]], names: list[str], group: int) -> di
     """A match's statistics recomputed the slow, obvious way from its replayed hand histories."""
     n = len(names)
     chips, curve, deals = [0] * n, [], [[0] * n]
-    counts = {key: [0] * n for key in ("vpip", "pfr", "raises", "calls", "decisions")}
+    counts = {key: [0] * n for key in ("vpip", "pfr", "raises", "calls", "decisions", "walks")}
     for k, document in enumerate(documents):
         hand = replay(document).hand
         assert hand is not None and hand.is_complete
@@ -229,12 +231,15 @@ def recount(documents: list[dict[str, Any]], names: list[str], group: int) -> di
                 continue
             b = bot_of[p]
             counts["decisions"][b] += 1
-            counts["raises"][b] += action.kind is ActionKind.RAISE
-            counts["calls"][b] += action.kind is ActionKind.CALL
+            counts["raises"][b] += action.kind is ActionKind.RAISE and phase is not Phase.PREFLOP
+            counts["calls"][b] += action.kind is ActionKind.CALL and phase is not Phase.PREFLOP
             if phase is Phase.PREFLOP and action.kind in (ActionKind.RAISE, ActionKind.CALL):
                 voluntary.add(b)
                 if action.kind is ActionKind.RAISE:
                     raised.add(b)
+        never = [p for p in range(n) if all(q != p for q, _ in hand.history)]
+        if not voluntary and not hand.board and len(never) == 1:  # a walk: the one who never acted
+            counts["walks"][bot_of[never[0]]] += 1
         for b in voluntary:
             counts["vpip"][b] += 1
         for b in raised:
@@ -262,7 +267,8 @@ def test_match_statistics_equal_a_recount_from_the_hand_histories(
     for b, bot in enumerate(result.bots):
         assert expected["chips"][b] == bot.chips
         assert expected["decisions"][b] == bot.decisions
-        assert (expected["vpip"][b] / hands, expected["pfr"][b] / hands) == (bot.vpip, bot.pfr)
+        chances = hands - expected["walks"][b]  # every hand but a walk, as holdem stats counts them
+        assert (expected["vpip"][b] / chances, expected["pfr"][b] / chances) == (bot.vpip, bot.pfr)
         calls = expected["calls"][b]
         assert (expected["raises"][b] / calls if calls else None) == bot.aggression
         group = len(names) if duplicate else 1  # bb/100 from chips per deal, big blind 2

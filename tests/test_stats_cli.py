@@ -177,3 +177,25 @@ def test_ctrl_c_prints_what_was_counted_and_says_so(tmp_path: Path) -> None:
     assert "holdem stats: interrupted after" in done.stderr and "Traceback" not in done.stderr
     first = done.stdout.splitlines()
     assert first[0].split()[:3] == ["player", "hands", "VPIP"] and "counted, 0 skipped" in done.stdout
+
+
+def test_a_matchs_report_and_holdem_stats_agree_on_vpip_pfr_and_af(tmp_path: Path) -> None:
+    """The same match: its report said VPIP 72% for a maniac and AF 3.8, `holdem stats` on its
+    history 85.1 and 1.71 (the match counted walks as chances and preflop raises as aggression);
+    one definition now (issue 62 item 3, issue 60 item 2)."""
+    from holdem.bots.match import MatchConfig, play_match
+    from holdem.formats import phh
+    from holdem.stats import Collection
+
+    docs: list[dict[str, object]] = []
+    config = MatchConfig(("tight-aggressive", "maniac", "rock"), seed=3)
+    result = play_match(config, hands=600, history=docs.append)
+    collection = Collection()
+    for doc in docs:
+        assert collection.add_document(phh.loads(phh.dumps(doc))[0], "match")
+    stats = {row.player: row for row in collection.players()}
+    for bot in result.bots:
+        row = stats[bot.name]
+        assert bot.vpip == pytest.approx(row.rates["vpip"].done / row.rates["vpip"].chances)
+        assert bot.pfr == pytest.approx(row.rates["pfr"].done / row.rates["pfr"].chances)
+        assert bot.aggression == pytest.approx(row.aggression_factor)

@@ -58,7 +58,9 @@ class Fault:
 
 @attrs.frozen
 class BotResult:
-    """One bot's results. `bb_per_100` with its 95% interval `ci95`; VPIP/PFR as shares of hands."""
+    """One bot's results. `bb_per_100` with its 95% interval `ci95`; VPIP and PFR as shares of the
+    hands but walks and `aggression` as bets and raises per call after the flop, as `holdem stats`
+    counts them (its VPIP, PFR and AF)."""
 
     name: str
     hands: int
@@ -132,6 +134,7 @@ class _Chunk:
     calls: list[int]
     decisions: list[int]
     seconds: list[float]
+    walks: list[int]
     deltas: list[list[int]] = attrs.field(factory=list)
     adjusted: list[list[float]] = attrs.field(factory=list)
     all_ins: int = 0
@@ -140,7 +143,9 @@ class _Chunk:
 
     @classmethod
     def empty(cls, first: int, bots: int) -> _Chunk:
-        return cls(first, [0] * bots, [0] * bots, [0] * bots, [0] * bots, [0] * bots, [0.0] * bots)
+        return cls(
+            first, [0] * bots, [0] * bots, [0] * bots, [0] * bots, [0] * bots, [0.0] * bots, [0] * bots
+        )
 
 
 def play_hand(
@@ -178,7 +183,7 @@ def _play_hands(
     stacks, stakes, rules, time_limit = [config.stack] * n, config.stakes, config.rules, config.time_limit
     clock, view_of = _clock, actor_view
     decisions, seconds, raises, calls = chunk.decisions, chunk.seconds, chunk.raises, chunk.calls
-    vpips, pfrs, faults, deltas = chunk.vpip, chunk.pfr, chunk.faults, chunk.deltas
+    vpips, pfrs, faults, deltas, walks = chunk.vpip, chunk.pfr, chunk.faults, chunk.deltas, chunk.walks
     for index, deck in hands:
         rotation = index % n
         seat_bot, bot_seat, in_bot_order = seatings[rotation]  # the bot at each position, each bot's position
@@ -213,19 +218,23 @@ def _play_hands(
             kind = action.kind
             if kind is _ALL_IN:
                 kind = history[-1][1].kind  # as applied: a call or a raise
-            if kind is _CALL:
-                calls[b] += 1
-                if preflop and not vpip[b]:
+            if not preflop:  # aggression as `holdem stats` counts it: after the flop
+                if kind is _CALL:
+                    calls[b] += 1
+                elif kind is _RAISE:
+                    raises[b] += 1
+            elif kind is _CALL:
+                if not vpip[b]:
                     vpip[b] = True
                     vpips[b] += 1
-            elif kind is _RAISE:
-                raises[b] += 1
-                if preflop and not pfr[b]:
-                    pfr[b] = True
-                    pfrs[b] += 1
-                    if not vpip[b]:
-                        vpip[b] = True
-                        vpips[b] += 1
+            elif kind is _RAISE and not pfr[b]:
+                pfr[b] = True
+                pfrs[b] += 1
+                if not vpip[b]:
+                    vpip[b] = True
+                    vpips[b] += 1
+        if not hand.board and not any(vpip):  # a walk (nobody's VPIP or PFR chance, as in holdem stats)
+            _count_walk(history, seat_bot, walks)
         won = list(map(_sub, in_bot_order(hand.stacks), stacks))
         deltas.append(won)
         if ends is not None:
@@ -268,6 +277,15 @@ def _hooks(bots: Sequence[Bot]) -> tuple[list[Any] | None, list[Any] | None]:
     hooks = [Hooks(b) for b in bots]
     starts, ends = [h.start_hand for h in hooks], [h.end_hand for h in hooks]
     return (starts if any(starts) else None), (ends if any(ends) else None)
+
+
+def _count_walk(history: Sequence[tuple[int, Action]], seat_bot: Sequence[int], walks: list[int]) -> None:
+    """A hand everybody folded before the flop with nobody in: the one player who never acted (the
+    big blind) had a walk, as `holdem.stats` counts it (no chance to put money in voluntarily)."""
+    acted = {p for p, _ in history}
+    left = [p for p in range(len(seat_bot)) if p not in acted]
+    if len(left) == 1:
+        walks[seat_bot[left[0]]] += 1
 
 
 CHUNK = 200
@@ -331,7 +349,7 @@ class _Tally:
     def __init__(self, n: int, group: int) -> None:
         self.n, self.group, self.hands = n, group, 0
         self.chips, self.vpip, self.pfr = [0] * n, [0] * n, [0] * n
-        self.raises, self.calls, self.decisions = [0] * n, [0] * n, [0] * n
+        self.raises, self.calls, self.decisions, self.walks = [0] * n, [0] * n, [0] * n, [0] * n
         self.seconds, self.fault_counts = [0.0] * n, [0] * n
         self.faults: list[Fault] = []
         self.samples = [RunningMean() for _ in range(n)]  # per bot, one sample per deal
@@ -342,7 +360,7 @@ class _Tally:
 
     def add(self, chunk: _Chunk) -> None:
         """Add a chunk's counters and its hands, which are whole deals (see `_chunk_size`)."""
-        for name in ("vpip", "pfr", "raises", "calls", "decisions", "seconds"):
+        for name in ("vpip", "pfr", "raises", "calls", "decisions", "seconds", "walks"):
             mine, theirs = getattr(self, name), getattr(chunk, name)
             setattr(self, name, [a + b for a, b in zip(mine, theirs, strict=True)])
         for fault in chunk.faults:
@@ -374,7 +392,6 @@ class _Tally:
         self.chips = list(totals[-1])
 
     def result(self, config: MatchConfig, interrupted: bool) -> MatchResult:
-        hands = max(self.hands, 1)
         scale = 100 / (self.group * config.stakes.big_blind)  # a sample is chips per deal
         bots = []
         for b in range(self.n):
@@ -387,8 +404,8 @@ class _Tally:
                     chips=self.chips[b],
                     bb_per_100=mean,
                     ci95=(low, high),
-                    vpip=self.vpip[b] / hands,
-                    pfr=self.pfr[b] / hands,
+                    vpip=self.vpip[b] / max(self.hands - self.walks[b], 1),
+                    pfr=self.pfr[b] / max(self.hands - self.walks[b], 1),
                     aggression=self.raises[b] / self.calls[b] if self.calls[b] else None,
                     faults=self.fault_counts[b],
                     decisions=self.decisions[b],
