@@ -145,3 +145,17 @@ def test_a_tournament_hand_whose_first_line_has_no_level_takes_its_blinds_from_t
         (with_level,), (without,) = read_hands(hand), read_hands(hand.replace(header, bare))
         assert with_level.doc is not None and without.doc is not None, without.reason
         assert [with_level.doc[k] for k in kept] == [without.doc[k] for k in kept]
+
+
+def test_the_writer_keeps_the_sites_sitting_out_and_doesnt_show_lines() -> None:
+    """A tournament player dealt in while sitting out is "Seat 2: KingKong (1500 in chips) is
+    sitting out", and a player who wins without a showdown "doesn't show hand": the writer dropped
+    both (issue 62, item 4)."""
+    text = (FILES / "sitting-out.txt").read_text(encoding="utf-8")
+    hands = [hand for hand in read_hands(text) if hand.doc is not None]
+    written = "\n".join(write_hand(hand.doc) for hand in hands if hand.doc is not None)
+    for line in text.splitlines():
+        if line.endswith((") is sitting out", ": doesn't show hand")) and not line.startswith(
+            "Seat 9: Mika_M"
+        ):
+            assert line in written.splitlines(), line

@@ -105,6 +105,7 @@ def _cards(text: str, line: str) -> list[Card]:
         raise InvalidHistoryError(f"{error} in {line!r}") from None
 
 
+_SITTING_OUT = re.compile(r"\) is sitting out$")
 _POST = re.compile(r": posts (small|big) blind (\S+)")
 _THOUSANDS = re.compile(r"[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?")
 
@@ -155,6 +156,9 @@ def _read(lines: list[str]) -> dict[str, Any]:
         game.line(line, names)
     doc = game.finish()
     doc |= {"players": order, "seats": [seated[name][0] for name in order]}
+    away = [p for p, name in enumerate(order) if _SITTING_OUT.search(_seat_line(lines, seated[name][0]))]
+    if away:  # dealt in while sitting out (a tournament's): a user field, written back by the writer
+        doc["_sitting_out"] = away
     if table[2] is not None:  # 2005-era tables do not say how many seats they have
         doc["seat_count"] = int(table[2])
     if table[1]:
@@ -292,6 +296,11 @@ def _seated(lines: list[str], money: _Money) -> tuple[dict[str, tuple[int, int]]
         for name, number, stack, note in seats
         if "out of hand" not in note and ("sitting out" not in note or plays(name))
     }, i
+
+
+def _seat_line(lines: list[str], seat: int) -> str:
+    """The line of the seats' list for `seat` (the lines after the first two)."""
+    return next((line for line in lines[2:] if line.startswith(f"Seat {seat}: ")), "")
 
 
 class _Game:

@@ -86,6 +86,9 @@ def write_hand(doc: Mapping[str, Any], number: int = 1, *, dealt_to: Collection[
     lines += _play(hand, names, money, shown)
     won, rake = _winnings(doc, hand, checked=result.by_history)
     lines += _collected(hand, won, rake, names, money)
+    live = [p for p, folded in enumerate(hand.folded) if not folded]
+    if len(live) == 1:  # won without a showdown: the site says the winner kept their cards hidden
+        lines.append(f"{names[live[0]]}: doesn't show hand")
     lines += _summary(hand, won, rake, names, seats, money, shown, unknown)
     return "\n".join(lines) + "\n"
 
@@ -114,7 +117,12 @@ def _header(
     size = f"{doc['seat_count']}-max " if "seat_count" in doc else ""
     lines = [head, f"Table '{table}' {size}Seat #{seats[n - 1]} is the button"]
     order = sorted(range(n), key=seats.__getitem__)
-    lines += [f"Seat {seats[p]}: {names[p]} ({money(hand.starting_stacks[p])} in chips)" for p in order]
+    away = set(doc.get("_sitting_out", ()))
+    lines += [
+        f"Seat {seats[p]}: {names[p]} ({money(hand.starting_stacks[p])} in chips)"
+        + (" is sitting out" if p in away else "")
+        for p in order
+    ]
     return lines
 
 
