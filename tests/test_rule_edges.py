@@ -4,15 +4,19 @@ the log and the pot, who shows and who mucks (rule 19), and the rake of a single
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from holdem import Action, Hand, Stakes
 from holdem.cards.card import parse_cards
 from holdem.cards.deck import Deck
-from holdem.errors import InvalidConfigError
+from holdem.errors import HoldemError, InvalidConfigError
 from holdem.hand.pots import Pot
 from holdem.hand.showdown import reveal, showdown_order
 from holdem.hand.stakes import Rules, Structure
+from holdem.table.table import Table
+from holdem.tournament.structure import structure
 
 
 def dealt(holes: str, board: str = "") -> Deck:
@@ -103,7 +107,7 @@ TWO, THREE = [100, 100], [100, 100, 100]
     ("stacks", "options", "message"),
     [
         ([100] * 11, {}, "a hand needs 2 to 10 players, got 11"),
-        ([100, 0], {}, "stack of player 1 must be a positive whole number, at most"),
+        ([100, 0], {}, "stack of player 1 must be a positive whole number of chips, at most"),
         (TWO, {"blinds": [1, -2]}, "blinds must be 2 non-negative whole numbers, got [1, -2]"),
         (TWO, {"blinds": [1, 2.0]}, "blinds must be 2 non-negative whole numbers, got [1, 2.0]"),
         (TWO, {"dead": [0, -1]}, "dead money must be 2 non-negative whole numbers, got [0, -1]"),
@@ -278,3 +282,28 @@ def test_rule_11_a_covered_player_is_passed_over_and_the_players_after_them_are_
     assert 2 == hand.actor
     hand.act(Action.call())
     assert 0 == hand.actor
+
+
+TOO_MANY = 10**12 + 1
+
+
+@pytest.mark.parametrize(
+    ("refused", "named"),
+    [
+        (lambda: Stakes(1, TOO_MANY), "big blind"),
+        (lambda: Hand.start([100, TOO_MANY], Stakes(1, 2)), "stack of player 1"),
+        (lambda: Table(2, Stakes(1, 2)).sit(0, "ann", TOO_MANY), "the stack of seat 0"),
+        (
+            lambda: structure("big", TOO_MANY, [{"small_blind": 1, "big_blind": 2, "minutes": 5}]),
+            "starting_stack",
+        ),
+    ],
+    ids=["stakes", "hand", "table", "tournament"],
+)
+def test_one_chip_check_with_one_limit_names_what_it_refuses(refused: Any, named: str) -> None:
+    """Stakes, a hand's stacks, a table's seats and a tournament's starting stack are checked by one
+    function (`holdem.hand.stakes.check_chips`), with the engine's limit, in the same words."""
+    with pytest.raises(
+        HoldemError, match=f"^{named} must be a positive whole number of chips, at most 1,000,000,000,000"
+    ):
+        refused()

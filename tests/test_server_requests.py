@@ -191,7 +191,7 @@ def test_a_tournament_stack_or_blind_past_the_tables_chip_limit_is_refused(tmp_p
     with ThreadServer(f"sqlite:///{tmp_path / 'h.db'}") as server:
         for structure, named in [
             ({"starting_stack": 10**30, "levels": [LEVEL]},
-             "starting_stack must be a positive whole number, at most 1,000,000,000,000"),
+             "starting_stack must be a positive whole number of chips, at most 1,000,000,000,000"),
             ({"starting_stack": 1000, "levels": [LEVEL | {"small_blind": 1, "big_blind": 10**13}]},
              "level 1: big_blind must be a whole number from 1 to 1,000,000,000,000"),
         ]:  # fmt: skip

@@ -15,7 +15,7 @@ from holdem.cards.deck import Deck
 from holdem.errors import InvalidConfigError
 from holdem.hand.events import EventKind, LogEntry, Phase
 from holdem.hand.positions import big_blind_player, default_blinds, first_to_act_preflop
-from holdem.hand.stakes import CHIP_LIMIT, Rules, Stakes
+from holdem.hand.stakes import CHIP_LIMIT, Rules, Stakes, check_chips
 
 __all__ = ["Posted", "post", "posted_in_full", "setup"]
 
@@ -52,10 +52,7 @@ def setup(
     if not 2 <= n <= 10:
         raise InvalidConfigError(f"a hand needs 2 to 10 players, got {n}")
     for i, stack in enumerate(stacks):
-        if type(stack) is not int or not 0 < stack <= CHIP_LIMIT:
-            raise InvalidConfigError(
-                f"stack of player {i} must be a positive whole number, at most {CHIP_LIMIT:,}, got {stack!r}"
-            )
+        check_chips(f"stack of player {i}", stack, positive=True)
     if not isinstance(stakes, Stakes):
         raise InvalidConfigError(f"stakes must be a Stakes, got {stakes!r}")
     if blinds is None:

@@ -8,9 +8,9 @@ from typing import Literal
 
 import attrs
 
-from holdem.errors import InvalidConfigError
+from holdem.errors import HoldemError, InvalidConfigError
 
-__all__ = ["CHIP_LIMIT", "Rules", "Stakes", "Structure"]
+__all__ = ["CHIP_LIMIT", "Rules", "Stakes", "Structure", "check_chips"]
 
 
 @unique
@@ -31,16 +31,20 @@ the server. Ten seats' totals then stay exact in 64-bit integers (NumPy, the dat
 JavaScript's numbers (below 2**53), with room for a thousand pots' raises."""
 
 
-def _chips(name: str, value: object, *, positive: bool = False) -> None:
-    if (
-        not isinstance(value, int)
-        or isinstance(value, bool)
-        or not (1 if positive else 0) <= value <= CHIP_LIMIT
-    ):
+def check_chips(
+    name: str,
+    value: object,
+    *,
+    positive: bool = False,
+    most: int = CHIP_LIMIT,
+    error: type[HoldemError] = InvalidConfigError,
+) -> None:
+    """The one check of an amount of chips, wherever one comes in (stakes, stacks, a table's seats and
+    top-ups, a tournament's starting stack): a whole number, not a bool, from 0 (1 when `positive`)
+    to `most` (`CHIP_LIMIT`); else `error`, naming `name` and the bounds."""
+    if not isinstance(value, int) or isinstance(value, bool) or not (1 if positive else 0) <= value <= most:
         kind = "a positive" if positive else "a non-negative"
-        raise InvalidConfigError(
-            f"{name} must be {kind} whole number of chips, at most {CHIP_LIMIT:,}, got {value!r}"
-        )
+        raise error(f"{name} must be {kind} whole number of chips, at most {most:,}, got {value!r}")
 
 
 def _straddles(value: object) -> tuple[int, ...]:
@@ -80,23 +84,23 @@ class Stakes:
     big_bet: int | None = None
 
     def __attrs_post_init__(self) -> None:
-        _chips("small blind", self.small_blind)
-        _chips("big blind", self.big_blind, positive=True)
+        check_chips("small blind", self.small_blind)
+        check_chips("big blind", self.big_blind, positive=True)
         if self.small_blind > self.big_blind:
             raise InvalidConfigError(
                 f"small blind {self.small_blind} is more than the big blind {self.big_blind}"
             )
         for name in ("ante", "big_blind_ante"):
-            _chips(name.replace("_", " "), getattr(self, name))
+            check_chips(name.replace("_", " "), getattr(self, name))
         below = self.big_blind
         for straddle in self.straddles:
-            _chips("straddle", straddle, positive=True)
+            check_chips("straddle", straddle, positive=True)
             if straddle < below:
                 raise InvalidConfigError(f"straddle {straddle} is less than the blind before it ({below})")
             below = straddle
         for name in ("small_bet", "big_bet"):
             if getattr(self, name) is not None:
-                _chips(name.replace("_", " "), getattr(self, name), positive=True)
+                check_chips(name.replace("_", " "), getattr(self, name), positive=True)
         small, big = self.bet_sizes
         if big < small:
             raise InvalidConfigError(f"big bet {big} is less than the small bet {small}")
@@ -171,7 +175,7 @@ class Rules:
         if not 0 <= self.rake_percent < 100:
             raise InvalidConfigError(f"rake_percent must be in [0, 100), got {self.rake_percent!r}")
         if self.rake_cap is not None:
-            _chips("rake cap", self.rake_cap)
+            check_chips("rake cap", self.rake_cap)
 
     @classmethod
     def acpc(cls, max_raises: Sequence[int] | None = None) -> Rules:

@@ -15,7 +15,7 @@ import attrs
 from holdem.cards.deck import Deck, RandomSource
 from holdem.errors import InvalidConfigError, TableError
 from holdem.hand.positions import dealing_order, place_blinds, previous_seat
-from holdem.hand.stakes import CHIP_LIMIT, Rules, Stakes
+from holdem.hand.stakes import CHIP_LIMIT, Rules, Stakes, check_chips
 from holdem.hand.state import Hand
 
 __all__ = ["ButtonRule", "Seat", "Table"]
@@ -359,5 +359,4 @@ class Table:
 
 def _check_chips(value: object, name: str, most: int = CHIP_LIMIT) -> None:
     """A positive whole number of chips, at most `most` (the engine's `CHIP_LIMIT` by default)."""
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= most:
-        raise TableError(f"{name} must be a positive whole number of chips, at most {most:,}, got {value!r}")
+    check_chips(name, value, positive=True, most=most, error=TableError)

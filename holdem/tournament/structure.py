@@ -20,7 +20,7 @@ import attrs
 
 from holdem.console.fields import Field, check_object, read_fields
 from holdem.errors import InvalidConfigError, StructureError
-from holdem.hand.stakes import CHIP_LIMIT, Stakes
+from holdem.hand.stakes import CHIP_LIMIT, Stakes, check_chips
 
 if TYPE_CHECKING:
     import numpy as np
@@ -137,10 +137,7 @@ def _minutes(duration: Any) -> float:
 
 def structure(name: str, starting_stack: int, levels: Sequence[Mapping[str, Any]]) -> BlindStructure:
     """A checked `BlindStructure` from plain data (the contents of a structure file)."""
-    if type(starting_stack) is not int or not 0 < starting_stack <= CHIP_LIMIT:
-        raise StructureError(
-            f"starting_stack must be a positive whole number, at most {CHIP_LIMIT:,}, got {starting_stack!r}"
-        )
+    check_chips("starting_stack", starting_stack, positive=True, error=StructureError)
     if not isinstance(levels, Sequence) or isinstance(levels, str) or not levels:
         raise StructureError("a structure needs at least one level")
     checked: list[Level] = []
