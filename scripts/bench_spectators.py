@@ -25,14 +25,14 @@ import socket
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import websockets
+from load_server import play_seats  # (scripts/, beside this one)
 
-from holdem.server.client import SeatRun, play_seat
+from holdem.server.client import play_seat
 from tests.server_support import ProcessServer
 
 
@@ -77,20 +77,7 @@ async def spectate(
 
 async def measure(base: str, tokens: list[str], seconds: float) -> tuple[float, float, float]:
     """(actions a second, p50 ms, p95 ms) of the seats with `tokens` over `seconds`."""
-    stop = asyncio.Event()
-    runs = [SeatRun() for _ in tokens]
-    tasks = [
-        asyncio.create_task(play_seat(base, t, stop=stop, run=r, rng=random.Random(k), rebuy=200))
-        for k, (t, r) in enumerate(zip(tokens, runs, strict=True))
-    ]
-    await asyncio.sleep(1.0)
-    before, start = sum(r.actions for r in runs), time.perf_counter()
-    for run in runs:
-        run.latencies.clear()
-    await asyncio.sleep(seconds)
-    rate = (sum(r.actions for r in runs) - before) / (time.perf_counter() - start)
-    stop.set()
-    await asyncio.gather(*tasks)
+    runs, rate = await play_seats(base, tokens, seconds)
     latencies = sorted(ms for r in runs for ms in r.latencies)
     q = statistics.quantiles(latencies, n=100)
     return rate, q[49] * 1e3, q[94] * 1e3

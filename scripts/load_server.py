@@ -44,11 +44,19 @@ def database(kind: str) -> Iterator[str]:
 async def drive(
     server: Server, tokens: list[str], seconds: float, think: float
 ) -> tuple[list[SeatRun], float]:
+    return await play_seats(server.ws, tokens, seconds, think)
+
+
+async def play_seats(
+    base: str, tokens: list[str], seconds: float, think: float = 0.0
+) -> tuple[list[SeatRun], float]:
+    """Each seat of `tokens` played at `base` (a bot a seat, seeded by its place), measured over
+    `seconds` after a second to connect: every seat's run, and actions a second over all of them."""
     stop = asyncio.Event()
     runs = [SeatRun() for _ in tokens]
     tasks = [
         asyncio.create_task(
-            play_seat(server.ws, token, stop=stop, run=run, rng=random.Random(k), rebuy=200, think=think)
+            play_seat(base, token, stop=stop, run=run, rng=random.Random(k), rebuy=200, think=think)
         )
         for k, (token, run) in enumerate(zip(tokens, runs, strict=True))
     ]
