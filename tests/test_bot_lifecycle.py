@@ -35,11 +35,18 @@ class Recorder:
 
     def __init__(self, fail: str = "") -> None:
         self.fail = fail
+        self.names: tuple[str, ...] = ()
 
     def set_random(self, rng: random.Random) -> None:
         self._log("set_random", None)
 
+    def meet(self, names: tuple[str, ...]) -> None:
+        assert all(isinstance(name, str) for name in names) and len(set(names)) == len(names), names
+        self.names = names
+        self._log("meet", None)
+
     def start_hand(self, view: SeatView) -> None:
+        assert len(self.names) == len(view.stacks), (self.names, view.stacks)  # one name a player
         self._log("start_hand", view)
 
     def act(self, view: SeatView) -> Action:
@@ -68,12 +75,15 @@ def lives() -> list[list[tuple[str, tuple[str, ...] | None]]]:
 
 
 def hands_lived(life: list[tuple[str, tuple[str, ...] | None]], *, may_stop_mid_hand: bool = False) -> int:
-    """Check one bot's life: `set_random` once and first, then for each hand `start_hand`, its
-    decisions and `end_hand`, all of the same hand, one hand at a time; returns the hands."""
+    """Check one bot's life: `set_random` once and first, then for each hand `meet`, `start_hand`,
+    its decisions and `end_hand`, all of the same hand, one hand at a time; returns the hands."""
     assert ("set_random", None) == life[0] and all(call != "set_random" for call, _ in life[1:]), life[:3]
     hands, current = 0, None
-    for call, hand in life[1:]:
-        if call == "start_hand":
+    for k, (call, hand) in enumerate(life[1:], 1):
+        if call == "meet":
+            assert current is None and life[k + 1][0] == "start_hand", f"meet in {current} or not before a hand"
+        elif call == "start_hand":
+            assert life[k - 1][0] == "meet", "a hand began without its players named"
             assert current is None, f"a hand began before {current} ended"
             current, hands = hand, hands + 1
         else:
@@ -159,8 +169,8 @@ def _fresh(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("place", list(PLACES))
 def test_the_same_life_cycle_wherever_a_bot_plays(place: str) -> None:
-    """Each bot: `set_random` once, then for each hand it is dealt `start_hand`, its decisions and
-    `end_hand`, never two hands at once (`holdem play` may stop mid-hand: the person quit)."""
+    """Each bot: `set_random` once, then for each hand it is dealt `meet`, `start_hand`, its
+    decisions and `end_hand`, never two hands at once (`holdem play` may stop mid-hand: the person quit)."""
     assert 0 == PLACES[place](SPEC)
     bots = lives()
     assert bots, "no bot was called"
@@ -168,7 +178,7 @@ def test_the_same_life_cycle_wherever_a_bot_plays(place: str) -> None:
     assert min(hands) >= 1, hands
 
 
-@pytest.mark.parametrize("hook", ["set_random", "start_hand", "end_hand"])
+@pytest.mark.parametrize("hook", ["set_random", "meet", "start_hand", "end_hand"])
 @pytest.mark.parametrize("place", list(PLACES))
 def test_a_failing_hook_is_a_fault_everywhere(place: str, hook: str) -> None:
     """A hook that raises is counted as a fault, once per call, and play goes on."""

@@ -78,6 +78,7 @@ def play_acpc(
                 raise ClientError(f"the dealer sent {line[:80]!r}: {error}") from None
             if state.hand != current:  # the first state of a hand: it begins
                 current = state.hand
+                fault(current, hooks.meet_players(_names(len(hand.stacks), state.position)))
                 fault(current, hooks.start(hand, state.position))
             if hand.is_complete:
                 hands += 1
@@ -97,3 +98,9 @@ def play_acpc(
             answer = format_moves(((moves[-1],),))
             conn.sendall(f"{line}:{answer}\r\n".encode("ascii"))
     return ClientSummary(hands, chips, replaced, tuple(faults[:10]), len(faults))
+
+
+def _names(players: int, me: int) -> tuple[str, ...]:
+    """The protocol names nobody: each player is named by their seat relative to this client's
+    ("+1" the next), which stays theirs as the seats rotate from hand to hand."""
+    return tuple(f"+{(p - me) % players}" for p in range(players))

@@ -2,8 +2,10 @@
 
 A bot is any object with ``act(view) -> Action``; it sees only its `SeatView`. Optional hooks:
 ``set_random(rng)`` (a seeded random source to use, so matches are reproducible whatever the
-number of worker processes), ``start_hand(view)`` and ``end_hand(view, result)`` (the cards
-shown at showdown are in ``view.shown``). They are called at the same moments wherever a bot
+number of worker processes), ``meet(names)`` (who is dealt in, by name in dealing order, before
+each hand, so a bot that reads its opponents knows a new player from an old one),
+``start_hand(view)`` and ``end_hand(view, result)`` (the cards shown at showdown are in
+``view.shown``). They are called at the same moments wherever a bot
 plays, and a failing one is a fault: `holdem.bots.decide` holds the life cycle.
 """
 
@@ -57,6 +59,7 @@ BUILT_IN = {
     "folder": "holdem.bots.simple:Folder",
     "scripted": "holdem.bots.simple:ScriptedBot",
     "equity": "holdem.bots.equity:EquityBot",
+    "exploit": "holdem.bots.exploit:ExploitBot",
     "pushfold": "holdem.pushfold.bot:PushFoldBot",
     "solver": "holdem.solver.bot:SolverBot",
     "tight-aggressive": "holdem.bots.styles:TightAggressive",

@@ -5,13 +5,16 @@ tournaments, ``holdem play``, the ACPC client, ``holdem join``, `holdem.env`):
 
 1. ``set_random(rng)`` once, after the bot is made and before its first hand, with a random source
    of its own seeded from the match's, session's or tournament's seed;
-2. ``start_hand(view)`` for each hand the bot is dealt into, once the forced bets are posted and the
+2. ``meet(names)`` before each hand the bot is dealt into: a name for each player of the hand in
+   dealing order (the bot's own included), the same name for the same player from hand to hand
+   and a new one for a new player in a seat (a match names its bots, a table its seats' players);
+3. ``start_hand(view)`` for each hand the bot is dealt into, once the forced bets are posted and the
    hole cards dealt, before the hand's first decision (whoever makes it);
-3. ``act(view)`` at each of its turns;
-4. ``end_hand(view, result)`` when that hand is over: the view as the hand ended (cards shown
+4. ``act(view)`` at each of its turns;
+5. ``end_hand(view, result)`` when that hand is over: the view as the hand ended (cards shown
    included) and its `HandResult` (all of it public: payouts, pots, winners, cards shown).
 
-The three hooks are optional; `Hooks` finds them once and calls them guarded. When a bot raises,
+The four hooks are optional; `Hooks` finds them once and calls them guarded. When a bot raises,
 answers with no or an illegal action, or runs over its time, the player checks if that is free
 and folds otherwise; a failing hook changes nothing. Either way the fault is returned as
 (reason, traceback) for the caller to count.
@@ -59,10 +62,11 @@ class Hooks:
     """A bot's optional life-cycle hooks, found once; each call is guarded (a failure is returned as
     a fault, never raised). A missing hook is no call and no fault."""
 
-    __slots__ = ("end_hand", "set_random", "start_hand")
+    __slots__ = ("end_hand", "meet", "set_random", "start_hand")
 
     def __init__(self, bot: object) -> None:
         self.set_random: Callable[..., object] | None = _hook(bot, "set_random")
+        self.meet: Callable[..., object] | None = _hook(bot, "meet")
         self.start_hand: Callable[..., object] | None = _hook(bot, "start_hand")
         self.end_hand: Callable[..., object] | None = _hook(bot, "end_hand")
 
@@ -70,23 +74,27 @@ class Hooks:
         """Step 1: give the bot its random source."""
         return None if self.set_random is None else guarded(self.set_random, rng)
 
+    def meet_players(self, names: tuple[str, ...]) -> Fault | None:
+        """Step 2: the names of the players dealt in, in dealing order."""
+        return None if self.meet is None else guarded(self.meet, names)
+
     def start(self, hand: Hand, player: int) -> Fault | None:
-        """Step 2: `hand`, which the bot plays as `player`, begins (its view is built only if asked for)."""
+        """Step 3: `hand`, which the bot plays as `player`, begins (its view is built only if asked for)."""
         return None if self.start_hand is None else guarded(self.start_hand, view(hand, player))
 
     def end(self, hand: Hand, player: int) -> Fault | None:
-        """Step 4: `hand`, complete, is over."""
+        """Step 5: `hand`, complete, is over."""
         if self.end_hand is None:
             return None
         assert hand.result is not None
         return guarded(self.end_hand, view(hand, player), hand.result)
 
     def start_seen(self, seen: SeatView) -> Fault | None:
-        """Step 2 where only the view is known (a bot playing over the network)."""
+        """Step 3 where only the view is known (a bot playing over the network)."""
         return None if self.start_hand is None else guarded(self.start_hand, seen)
 
     def end_seen(self, seen: SeatView, result: HandResult) -> Fault | None:
-        """Step 4 where only the view and the result are known."""
+        """Step 5 where only the view and the result are known."""
         return None if self.end_hand is None else guarded(self.end_hand, seen, result)
 
 

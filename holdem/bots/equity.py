@@ -171,6 +171,10 @@ class EquityBot:
         self.rng = rng
         self.gen = np.random.default_rng(rng.getrandbits(128))
 
+    def meet(self, names: tuple[str, ...]) -> None:
+        """Who plays the next hand: a new name is a new player, read from nothing."""
+        self.reads.meet(names)
+
     def end_hand(self, view: SeatView, result: HandResult) -> None:
         """Learn from the hand's public actions."""
         self.reads.learn(view.player, view.players, view.public_log)
@@ -242,7 +246,7 @@ class EquityBot:
             equity += 0.03
         fair = 1 / (len(live) + 1)
         can_raise = legal.min_raise_to is not None and legal.max_raise_to is not None
-        value = fair + (1 - fair) * 0.25 / self.aggression
+        value = self._value_threshold(view, live, fair)
         target = view.bets[me] + legal.to_call + int(0.75 * (view.pot + legal.to_call))
         if can_raise:
             assert legal.min_raise_to is not None and legal.max_raise_to is not None
@@ -253,6 +257,11 @@ class EquityBot:
             return Action.check()
         price = legal.to_call / (view.pot + legal.to_call)
         return Action.call() if equity >= price + 0.02 else Action.fold()
+
+    def _value_threshold(self, view: SeatView, live: list[int], fair: float) -> float:
+        """The equity from which a bet or raise is made for value: a quarter of the way from a fair
+        share (`fair`) to all of the pot, less for a more aggressive bot."""
+        return fair + (1 - fair) * 0.25 / self.aggression
 
     def _pressure_pays(self, view: SeatView, live: list[int], equity: float, target: int) -> bool:
         """Whether a raise to `target` made without the equity to raise for value is expected to win

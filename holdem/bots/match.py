@@ -179,7 +179,9 @@ def _play_hands(
     n = len(bots)
     seatings = _SEATINGS[n]
     acts = [[bots[b].act for b in seat_bot] for seat_bot, _, _ in seatings]  # per rotation and position
-    starts, ends = _hooks(bots)
+    starts, ends, meets = _hooks(bots)
+    names = seat_names(config.specs)
+    dealt_names = [tuple(names[b] for b in seat_bot) for seat_bot, _, _ in seatings]
     stacks, stakes, rules, time_limit = [config.stack] * n, config.stakes, config.rules, config.time_limit
     clock, view_of = _clock, actor_view
     decisions, seconds, raises, calls = chunk.decisions, chunk.seconds, chunk.raises, chunk.calls
@@ -188,6 +190,10 @@ def _play_hands(
         rotation = index % n
         seat_bot, bot_seat, in_bot_order = seatings[rotation]  # the bot at each position, each bot's position
         hand = Hand.start(stacks, stakes, rules=rules, deck=deck)
+        if meets is not None:
+            for b in seat_bot:
+                if meets[b] is not None and (fault := guarded(meets[b], dealt_names[rotation])) is not None:
+                    faults.append(Fault(index, b, *fault))
         if starts is not None:
             for p, b in enumerate(seat_bot):
                 if starts[b] is not None and (fault := guarded(starts[b], hand.view(p))) is not None:
@@ -249,8 +255,7 @@ def _play_hands(
         if export:
             from holdem.formats.phh import export as export_phh
 
-            names = [seat_names(config.specs)[b] for b in seat_bot]
-            chunk.histories.append(export_phh(hand) | {"players": names, "hand": index})
+            chunk.histories.append(export_phh(hand) | {"players": list(dealt_names[rotation]), "hand": index})
 
 
 def seat_names(specs: Sequence[BotSpec]) -> list[str]:
@@ -271,12 +276,12 @@ def _seating(n: int, r: int) -> tuple[tuple[int, ...], tuple[int, ...], itemgett
 _SEATINGS = [[_seating(n, r) for r in range(n)] for n in range(11)]
 
 
-def _hooks(bots: Sequence[Bot]) -> tuple[list[Any] | None, list[Any] | None]:
-    """Each bot's optional `start_hand` and `end_hand` hooks (`holdem.bots.decide.Hooks`; None where it
-    has none; None for all of them when no bot has that hook)."""
+def _hooks(bots: Sequence[Bot]) -> tuple[list[Any] | None, list[Any] | None, list[Any] | None]:
+    """Each bot's optional `start_hand`, `end_hand` and `meet` hooks (`holdem.bots.decide.Hooks`; None
+    where it has none; None for all of them when no bot has that hook)."""
     hooks = [Hooks(b) for b in bots]
-    starts, ends = [h.start_hand for h in hooks], [h.end_hand for h in hooks]
-    return (starts if any(starts) else None), (ends if any(ends) else None)
+    starts, ends, meets = [h.start_hand for h in hooks], [h.end_hand for h in hooks], [h.meet for h in hooks]
+    return (starts if any(starts) else None), (ends if any(ends) else None), (meets if any(meets) else None)
 
 
 def _count_walk(history: Sequence[tuple[int, Action]], seat_bot: Sequence[int], walks: list[int]) -> None:

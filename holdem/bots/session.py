@@ -83,6 +83,11 @@ def _check(
         raise TableError("a hand is in progress; finish it before playing the table")
 
 
+def _name(seat: Seat | None) -> str:
+    assert seat is not None  # every seat dealt in is taken
+    return seat.name
+
+
 def _can_deal(table: Table) -> bool:
     """Whether two or more players have chips and are not sitting out."""
     return sum(1 for p in table.seats if p is not None and p.stack > 0 and not p.sitting_out) >= 2
@@ -115,6 +120,9 @@ class _Session:
         table, hooks = self.table, self.hooks
         hand = table.start_hand()
         seats = table.hand_seats
+        names = tuple(_name(table.seats[s]) for s in seats)
+        for s in seats:
+            self._fault(s, hooks[s].meet_players(names))
         for p, s in enumerate(seats):
             self.dealt[s] += 1
             self._fault(s, hooks[s].start(hand, p))

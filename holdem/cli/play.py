@@ -13,6 +13,7 @@ from typing import TextIO
 
 from holdem.bots import Bot, load_bot
 from holdem.bots.decide import Hooks, decide
+from holdem.bots.match import seat_names
 from holdem.cards.evaluator import evaluate
 from holdem.errors import IllegalActionError
 from holdem.hand.actions import Action
@@ -48,7 +49,7 @@ def play(
         hooks = Hooks(bot)
         if hooks.set_random is not None:  # a source drawn only for a bot that takes one
             _say_fault(name, hooks.seed(random.Random(rng.getrandbits(64))), say)
-    names = ["you", *bots]
+    names = ["you", *seat_names(bots)]  # told apart where a bot plays itself (equity, equity#2)
     table = Table(len(names), stakes, button="moving", rng=rng)
     for seat, name in enumerate(names):
         table.sit(seat, name, stack)
@@ -97,7 +98,9 @@ def _play_hand(
     say(f"\n=== Hand {number} · blinds {stakes.small_blind}/{stakes.big_blind} · "
         f"button: {names[table.button or 0]} ===\n")  # fmt: skip
     hooks = {p: Hooks(players[s - 1]) for p, s in enumerate(seats) if s}  # the bots dealt in
+    dealt_names = tuple(label[p] for p in range(len(seats)))
     for p, bot_hooks in hooks.items():
+        _say_fault(label[p], bot_hooks.meet_players(dealt_names), say)
         _say_fault(label[p], bot_hooks.start(hand, p), say)
     shown_board = 0
     while hand.actor is not None:

@@ -105,8 +105,10 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         self._me = self._episode % n  # the agent's dealing position; the bots fill the others in order
         self._episode += 1
         self._hand = hand = Hand.start([self.stack] * n, self.stakes, rules=self.rules, rng=self._deck_rng)
+        names = tuple("agent" if p == self._me else f"bot {self._bots_index(p)}" for p in range(n))
         for p in range(n):
             if p != self._me:
+                self._fault(self.hooks[self._bots_index(p)].meet_players(names))
                 self._fault(self.hooks[self._bots_index(p)].start(hand, p))
         self._play_bots()
 

@@ -26,6 +26,7 @@ from holdem.hand.views import SeatView, view
 from holdem.server.change import Change
 from holdem.server.registry import Registry
 from holdem.server.room import Room
+from holdem.table.table import Seat
 
 __all__ = ["PAUSE", "HouseBots"]
 
@@ -100,6 +101,8 @@ class HouseBots:
         k = room.table.hand_seats.index(seat)
         if room.number not in player.started:
             player.started.add(room.number)
+            seats = room.table.seats
+            player.hooks.meet_players(tuple(_seat_name(seats[s]) for s in room.table.hand_seats))
             player.hooks.start_seen(view(hand, k))
         key = (room.id, seat)
         paused = room.home is not None and room.home.paused
@@ -131,3 +134,7 @@ class HouseBots:
         except (RequestError, RefusedError):
             return False
         return True
+
+
+def _seat_name(seat: Seat | None) -> str:
+    return "" if seat is None else seat.name

@@ -435,6 +435,9 @@ class _Seat:
         key = (state["table"], state["hand"])
         if state.get("view") is not None and key not in self.started:
             self.started.add(key)
+            seats = state["seats"]
+            names = tuple(seats[s]["name"] if seats[s] is not None else "" for s in state.get("dealt", ()))
+            self.fault(key[1], self.hooks.meet_players(names))
             self.fault(key[1], self.hooks.start_seen(SeatView.from_dict(state["view"])))
 
     def end(self, table: str | None, number: int | None, given: dict[str, Any]) -> None:

@@ -164,6 +164,7 @@ def _hand_fields(
         "pot": hand.pot,
         "actor": room.actor_seat(),
         "steps": len(hand.history),
+        "dealt": list(dealt),
         "hole": [str(card) for card in hand.holes[player]] if player is not None else [],
         "log": hand_log(hand, dealt, player),
     }

@@ -134,7 +134,9 @@ class _Tournament:
             hooks = self.hooks[name] = Hooks(bot)
             if hooks.set_random is not None:  # a source drawn only for a bot that takes one
                 self._fault(name, hooks.seed(random.Random(self.rng.getrandbits(64))))
-        self.told = {name for name, hooks in self.hooks.items() if hooks.start_hand or hooks.end_hand}
+        self.told = {
+            name for name, hooks in self.hooks.items() if hooks.start_hand or hooks.end_hand or hooks.meet
+        }
         """The entrants whose bots are told when their hands begin or end."""
         shares = config.shares if config.shares is not None else payout_shares(n)
         self.prizes = prizes(config.buy_in * n, shares[:n])
@@ -202,6 +204,8 @@ class _Tournament:
             counts[name] += 1
         bots = [all_bots[name] for name in players]
         told = [(p, name, self.hooks[name]) for p, name in enumerate(players) if name in self.told]
+        for _, name, hooks in told:
+            self._fault(name, hooks.meet_players(players))
         for p, name, hooks in told:
             self._fault(name, hooks.start(hand, p))
         faults = self.faults
