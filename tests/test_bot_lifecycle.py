@@ -81,7 +81,9 @@ def hands_lived(life: list[tuple[str, tuple[str, ...] | None]], *, may_stop_mid_
     hands, current = 0, None
     for k, (call, hand) in enumerate(life[1:], 1):
         if call == "meet":
-            assert current is None and life[k + 1][0] == "start_hand", f"meet in {current} or not before a hand"
+            assert current is None and life[k + 1][0] == "start_hand", (
+                f"meet in {current} or not before a hand"
+            )
         elif call == "start_hand":
             assert life[k - 1][0] == "meet", "a hand began without its players named"
             assert current is None, f"a hand began before {current} ended"

@@ -120,3 +120,25 @@ def test_an_interrupted_ladder_says_not_played_where_a_pair_never_played_never_n
     ranking = ladder_dict(ladder, seed=1, stack=200, blinds=(1, 2))["ranking"]
     assert {"bot": "fish", "mean_bb_per_100": None} in ranking
     json.dumps(ranking, allow_nan=False)  # strict JSON
+
+
+def test_a_gauntlet_plays_each_bot_against_each_opponent_alone_and_ranks_by_the_mean(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`--against`: each of the bots meets each opponent in exactly their duplicate match, never the
+    other bots nor the opponents each other; the table shows every interval."""
+    gauntlet = play_ladder(["rock", "random"], 200, seed=4, against=["calling-station", "folder"])
+    assert set(gauntlet.matches) == {(0, 2), (0, 3), (1, 2), (1, 3)}
+    alone = play_match(MatchConfig(("random", "folder"), seed=4, duplicate=True), 200)
+    assert alone == gauntlet.matches[(1, 3)]
+    means = [gauntlet.field_mean(i, [2, 3]) for i in (0, 1)]
+    assert gauntlet.ranking() == sorted((0, 1), key=lambda i: -means[i])
+    assert 0 == main(["ladder", "rock", "random", "--against", "calling-station", "folder",
+                      "--hands", "200", "--seed", "4"])  # fmt: skip
+    out = capsys.readouterr().out
+    assert "gauntlet of 2 bots against 2: 200 duplicate hands a pair" in out
+    low, high = alone.bots[0].ci95
+    assert f"{alone.bots[0].bb_per_100:+.0f} [{low:+.0f}, {high:+.0f}]" in out
+    assert 0 == main(["ladder", "rock", "--against", "folder", "--hands", "20", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert data["against"] == ["folder"] and [p["bot"] for p in data["ranking"]] == ["rock"]

@@ -32,7 +32,12 @@ def add_command(sub: argparse._SubParsersAction[Parser]) -> None:
                         f"zero, and a ranking. Built-in bots: {', '.join(BUILT_IN)}; or "
                         "package.module:ClassName. Ctrl-C stops early and reports the hands "
                         "played.")  # fmt: skip
-    ladder.add_argument("bots", nargs="+", help="2 or more bots")
+    ladder.add_argument("bots", nargs="+", help="2 or more bots (1 or more with --against)")
+    ladder.add_argument(
+        "--against", nargs="+", metavar="BOT", default=(),
+        help="a gauntlet: each of the bots plays each of these alone (e.g. the panel: tight-aggressive"
+        " loose-aggressive rock maniac loose-passive calling-station), ranked by its mean against them",
+    )  # fmt: skip
     ladder.add_argument("--hands", type=positive_int, default=4000, help="duplicate hands per pair")
     ladder.add_argument("--stack", type=positive_int, default=200, help="starting stack of every hand")
     ladder.add_argument("--blinds", type=blinds, default="1/2", help="small/big blinds")
@@ -59,10 +64,12 @@ def _cmd_ladder(args: argparse.Namespace) -> int:
     seed = fresh_seed(args.seed)
     progress = counter("hands", quiet=args.json)
     if progress is not None:
-        progress(0, -(-args.hands // 2) * 2 * len(args.bots) * (len(args.bots) - 1) // 2)
+        n, k = len(args.bots), len(args.against)
+        pairs = n * k if k else n * (n - 1) // 2
+        progress(0, -(-args.hands // 2) * 2 * pairs)
     result = play_ladder(
         args.bots, args.hands, stakes=Stakes(small, big), stack=args.stack, seed=seed,
-        workers=args.workers, dask=args.dask, progress=progress,
+        workers=args.workers, dask=args.dask, progress=progress, against=args.against,
     )  # fmt: skip
     close_bars()  # stopped early, the bar is left as it stands, and the results start below it
     blinds_ = (small, big)

@@ -24,17 +24,29 @@ from holdem.bots.parallel import ordered_map
 from holdem.errors import HoldemError
 from holdem.hand.stakes import Stakes
 
-__all__ = ["Ladder", "format_ladder", "ladder_dict", "play_ladder", "plot_ladder"]
+__all__ = ["Ladder", "format_gauntlet", "format_ladder", "ladder_dict", "play_ladder", "plot_ladder"]
 
 
 @attrs.frozen
 class Ladder:
-    """The bots' names and each pair's match (`matches[(i, j)]`, i < j, bot i seated first)."""
+    """The bots' names and each pair's match (`matches[(i, j)]`, i < j, bot i seated first). In a
+    gauntlet the last `gauntlet` names are the opponents, and each bot before them plays only them."""
 
     names: tuple[str, ...]
     matches: dict[tuple[int, int], MatchResult] = attrs.field(eq=False)
     hands: int
     interrupted: bool = False
+    gauntlet: int = 0
+
+    @property
+    def players(self) -> range:
+        """The bots ranked: all of them, or in a gauntlet those that run it."""
+        return range(len(self.names) - self.gauntlet)
+
+    @property
+    def opponents(self) -> range:
+        """The bots every ranked bot meets: the others, or in a gauntlet its opponents."""
+        return range(len(self.names) - self.gauntlet if self.gauntlet else 0, len(self.names))
 
     def score(self, i: int, j: int) -> tuple[float, float, float] | None:
         """Bot i's bb/100 against bot j with its 95% interval (None when they did not play)."""
@@ -55,7 +67,10 @@ class Ladder:
     def ranking(self) -> list[int]:
         """The bots, best first, by instant runoff (as the Annual Computer Poker Competition ranks):
         the bot with the lowest mean against those still in is out, and the means are taken again,
-        so that winning big against a weak bot does not rank a bot above those it loses to."""
+        so that winning big against a weak bot does not rank a bot above those it loses to. In a
+        gauntlet, by the mean against the opponents."""
+        if self.gauntlet:
+            return sorted(self.players, key=lambda i: (-_or_low(self.field_mean(i, self.opponents)), i))
         left, out = list(range(len(self.names))), []
         while len(left) > 1:
             means = {i: self.field_mean(i, [j for j in left if j != i]) for i in left}
@@ -84,15 +99,20 @@ def play_ladder(
     workers: int = 1,
     dask: str | None = None,
     progress: Callable[[int, int], None] | None = None,
+    against: Sequence[BotSpec] = (),
 ) -> Ladder:
-    """Play every pair of `specs` for `hands` duplicate hands each; Ctrl-C keeps what was played."""
-    if len(specs) < 2:
+    """Play every pair of `specs` for `hands` duplicate hands each, or with `against` (a gauntlet)
+    each of `specs` against each of `against` alone; Ctrl-C keeps what was played."""
+    if len(specs) < (1 if against else 2):
         raise HoldemError(f"a ladder needs at least 2 bots, got {len(specs)}")
+    specs = [*specs, *against]
     names = _distinct_names(specs)
     for spec in specs:  # fail fast, in this process, on a bad spec
         load_bot(spec)
     stakes = stakes if stakes is not None else Stakes(1, 2)
-    pairs = list(combinations(range(len(specs)), 2))
+    first = len(specs) - len(against)
+    pairs = [(i, j) for i in range(first) for j in range(first, len(specs))] if against else []
+    pairs = pairs or list(combinations(range(len(specs)), 2))
     configs = {
         (i, j): MatchConfig((specs[i], specs[j]), stakes=stakes, stack=stack, seed=seed, duplicate=True)
         for i, j in pairs
@@ -118,7 +138,7 @@ def play_ladder(
     finally:
         results.close()
     matches = {pair: tallies[pair].result(configs[pair], interrupted) for pair in pairs}
-    return Ladder(names, matches, per_match, interrupted)
+    return Ladder(names, matches, per_match, interrupted, len(against))
 
 
 def _play_job(job: tuple[tuple[int, int], MatchConfig, int, int]) -> _Chunk:
@@ -146,7 +166,9 @@ def _cell(score: tuple[float, float, float] | None, width: int, diagonal: bool =
 
 def format_ladder(ladder: Ladder, *, seed: int, stack: int, blinds: tuple[int, int]) -> str:
     """The table of bb/100 (row against column; + or - where the interval excludes zero), then the
-    ranking with each bot's mean and whether it beat the next one down."""
+    ranking with each bot's mean and whether it beat the next one down (a gauntlet: `format_gauntlet`)."""
+    if ladder.gauntlet:
+        return format_gauntlet(ladder, seed=seed, stack=stack, blinds=blinds)
     names, order = ladder.names, ladder.ranking()
     small, big = blinds
     lines = [
@@ -180,6 +202,37 @@ def format_ladder(ladder: Ladder, *, seed: int, stack: int, blinds: tuple[int, i
     return "\n".join(lines)
 
 
+def format_gauntlet(ladder: Ladder, *, seed: int, stack: int, blinds: tuple[int, int]) -> str:
+    """A gauntlet's table: each bot (a row, best first by its mean) against each opponent (a column),
+    bb/100 with its 95% interval, and the mean."""
+    names, small, big = ladder.names, *blinds
+    rows, columns = ladder.ranking(), list(ladder.opponents)
+    cells = {(i, j): _interval(ladder.score(i, j)) for i in rows for j in columns}
+    label = max(len(names[i]) for i in rows)
+    width = max(len(cell) for cell in cells.values()) + 2
+    width = max(width, *(min(len(names[j]), 16) + 2 for j in columns))
+    lines = [
+        f"gauntlet of {len(rows)} bots against {len(columns)}: {ladder.hands:,} duplicate hands a pair,"
+        f" blinds {small}/{big}, stacks {stack}, seed {seed}"
+        + (" (interrupted: the hands played so far)" * ladder.interrupted),
+        "bb/100 won by the row's bot against the column's, with its 95% interval",
+        "",
+        " " * label + "".join(f"{names[j][:16]:>{width}}" for j in columns) + f"{'mean':>8}",
+    ]
+    for i in rows:
+        mean = ladder.field_mean(i, columns)
+        line = f"{names[i]:<{label}}" + "".join(f"{cells[i, j]:>{width}}" for j in columns)
+        lines.append(line + (f"{mean:>8.0f}" if not math.isnan(mean) else f"{'n/p':>8}"))
+    return "\n".join(lines)
+
+
+def _interval(score: tuple[float, float, float] | None) -> str:
+    if score is None:
+        return "n/p"
+    mean, low, high = score
+    return f"{mean:+.0f} [{low:+.0f}, {high:+.0f}]"
+
+
 def ladder_dict(ladder: Ladder, *, seed: int, stack: int, blinds: tuple[int, int]) -> dict[str, Any]:
     """The ladder as JSON-ready data: every pair's result and the ranking."""
     names = ladder.names
@@ -191,6 +244,7 @@ def ladder_dict(ladder: Ladder, *, seed: int, stack: int, blinds: tuple[int, int
         "stack": stack,
         "blinds": list(blinds),
         "interrupted": ladder.interrupted,
+        "against": [names[j] for j in ladder.opponents] if ladder.gauntlet else None,
         "pairs": [
             {
                 "bot": names[i],
@@ -219,21 +273,23 @@ def plot_ladder(ladder: Ladder, path: Path) -> None:
     import matplotlib.pyplot as plt
 
     order, names = ladder.ranking(), ladder.names
-    grid = [[(s[0] if (s := ladder.score(i, j)) is not None else math.nan) for j in order] for i in order]
+    columns = list(ladder.opponents) if ladder.gauntlet else order
+    grid = [[(s[0] if (s := ladder.score(i, j)) is not None else math.nan) for j in columns] for i in order]
     limit = max((abs(v) for row in grid for v in row if not math.isnan(v)), default=1.0) or 1.0
     size = 1.2 + 0.8 * len(order)
-    fig, ax = plt.subplots(figsize=(size + 1.5, size))
+    fig, ax = plt.subplots(figsize=(max(6.5, 2.7 + 0.8 * len(columns)), size))
     image = ax.imshow(grid, cmap="RdYlGn", vmin=-limit, vmax=limit)
-    ax.set_xticks(range(len(order)), [names[j] for j in order], rotation=45, ha="right")
+    ax.set_xticks(range(len(columns)), [names[j] for j in columns], rotation=45, ha="right")
     ax.set_yticks(range(len(order)), [names[i] for i in order])
     for r, i in enumerate(order):
-        for c, j in enumerate(order):
+        for c, j in enumerate(columns):
             score = ladder.score(i, j)
             if score is not None:
                 star = "•" if score[1] > 0 or score[2] < 0 else ""
                 ax.text(c, r, f"{score[0]:.0f}{star}", ha="center", va="center", fontsize=8, color="black")
     fig.colorbar(image, ax=ax, label="bb/100, row against column")
-    ax.set_title(f"Ladder: {ladder.hands:,} duplicate hands a pair (•: 95% interval clear of zero)")
+    kind = "Gauntlet" if ladder.gauntlet else "Ladder"
+    ax.set_title(f"{kind}: {ladder.hands:,} duplicate hands a pair (•: 95% interval clear of zero)")
     fig.tight_layout()
     fig.savefig(str(path), format="png")
     plt.close(fig)
