@@ -12,7 +12,7 @@ import pytest
 from holdem.errors import InvalidConfigError
 from holdem.pushfold import exploitability, solve_headsup
 from holdem.pushfold.classes import NAMES
-from holdem.pushfold.endgame import EndGame, _payoffs, solve_endgame
+from holdem.pushfold.endgame import EndGame, _payoffs, describe, solve_endgame
 
 COMBOS = np.array([6 if n[0] == n[1] else 4 if n.endswith("s") else 12 for n in NAMES])
 
@@ -132,11 +132,30 @@ def test_holdem_pushfold_gives_each_positions_ranges_for_an_end_game() -> None:
     text = run("--prizes", "50,30,20", "--deals", "20000")
     assert text.returncode == 0, text.stderr
     assert "CO (1,500 chips) pushes " in text.stdout and "BB calls SB's push with " in text.stdout
-    assert 9 == sum(line.startswith("  AA ") for line in text.stdout.splitlines())  # nine charts
+    assert 9 == sum(line.split()[:1] in (["AA"], ["AA~"]) for line in text.stdout.splitlines())  # nine charts
     assert max(map(len, text.stdout.splitlines())) <= 80  # they fit a terminal (lists were 850 wide)
     assert "a best response gains at most (of the prize pool): SB " in text.stdout
-    assert "(few deals: classes near indifference change with --seed" in text.stdout
+    assert "(few deals: more --deals settle more classes)" in text.stdout
     data = json.loads(run("--prizes", "50,30,20", "--deals", "5000", "--json").stdout)
     assert abs(sum(data["equities"]) - 1) < 1e-9 and set(data["push"]) == {"3", "4", "1"}
+    assert set(data["near"]) == {"3", "4", "1"} | set(data["call"])  # each chart's classes near indifference
     missing = run()
     assert missing.returncode != 0 and "--prizes" in missing.stderr and "Traceback" not in missing.stderr
+
+
+def test_the_printed_chart_at_the_defaults_plays_every_clear_class_alike_under_five_seeds() -> None:
+    """The README's end-game at the default deals: a class whose gain from pushing (or calling) over
+    folding is clear of indifference (`EndGameSolution.clear`) in any seed is played the same way
+    in all five; the others are marked "~" on the chart with their gains listed."""
+    game = EndGame((3000, 2000, 1500, 1000), 100, 200, (50, 30, 20))
+    solutions = [solve_endgame(game, seed=seed) for seed in range(5)]
+    printed = [key for key in solutions[0].strategies if len(key) <= 2]  # first in, and a single push
+    for key in printed:
+        plays = np.array([solution.strategies[key] > 0.5 for solution in solutions])
+        clear = np.array([solution.clear(key) for solution in solutions]).any(axis=0)
+        changed = clear & plays.any(axis=0) & ~plays.all(axis=0)
+        assert not changed.any(), (key, [NAMES[k] for k in np.flatnonzero(changed)])
+    text = " ".join(" ".join(describe(solutions[0])).split())  # wrapped lines joined
+    near = ~solutions[0].clear((2,))  # UTG's pushes: some classes are near indifference
+    assert near.any() and f"{NAMES[int(np.flatnonzero(near)[0])]}~" in text
+    assert "~ near indifference, with the gain of playing over folding in % of the prize pool" in text

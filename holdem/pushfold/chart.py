@@ -26,18 +26,40 @@ def _cell(name: str, weight: float) -> str:
     return f"{name}*"
 
 
-def _grid(weights: npt.NDArray[np.float64]) -> list[str]:
-    """13 rows of 13 cells, 64 columns: fits a terminal of 80."""
-    return [
-        " ".join(f"{_cell(NAMES[13 * r + c], weights[13 * r + c]):>4}" for c in range(13)) for r in range(13)
+def _grid(weights: npt.NDArray[np.float64], near: npt.NDArray[np.bool_] | None = None) -> list[str]:
+    """13 rows of 13 cells, 64 columns: fits a terminal of 80. A class `near` indifference is its
+    name and ``~``, whatever it plays."""
+    cells = [
+        f"{NAMES[k]}~" if near is not None and near[k] else _cell(NAMES[k], weights[k]) for k in range(169)
     ]
+    return [" ".join(f"{cells[13 * r + c]:>4}" for c in range(13)) for r in range(13)]
 
 
-def chart_lines(weights: npt.NDArray[np.float64]) -> list[str]:
+def chart_lines(
+    weights: npt.NDArray[np.float64],
+    gaps: npt.NDArray[np.float64] | None = None,
+    near: npt.NDArray[np.bool_] | None = None,
+) -> list[str]:
     """A 13 x 13 chart of how often each class is played, in 80 columns, and under it the classes
-    played sometimes with their shares."""
-    mixed = _mixed(weights)
-    return _grid(weights) + ([] if mixed is None else mixed.split("\n"))
+    played sometimes with their shares; given each class's `gaps` (the gain of playing over
+    folding, in shares of the prize pool) and which are `near` indifference, those are marked and
+    listed with their gaps instead."""
+    if gaps is None or near is None:
+        mixed = _mixed(weights)
+        return _grid(weights) + ([] if mixed is None else mixed.split("\n"))
+    listed = [
+        f"{NAMES[k]} {100 * np.nan_to_num(gaps[k]):+.1f} ({weights[k]:.0%})" for k in range(169) if near[k]
+    ]
+    clear = np.where(near, 0.0, weights)
+    mixed = _mixed(clear)
+    lines = _grid(weights, near) + ([] if mixed is None else mixed.split("\n"))
+    if listed:
+        text = (
+            "~ near indifference, with the gain of playing over folding in % of the prize pool and"
+            f" how often the solver plays it: {', '.join(listed)}"
+        )
+        lines += textwrap.wrap(text, width=78, subsequent_indent="  ")
+    return lines
 
 
 def _mixed(weights: npt.NDArray[np.float64]) -> str | None:

@@ -40,7 +40,7 @@ def add_command(sub: argparse._SubParsersAction[Parser]) -> None:
     pf.add_argument("--blinds", type=blinds, metavar="SB/BB", help="with --stacks: the blinds in chips")
     pf.add_argument("--prizes", type=numbers(float), metavar="P,P,...", help="with --stacks: prizes by place")
     pf.add_argument(
-        "--deals", type=positive_int, default=100_000, help="with --stacks: deals sampled (100,000)"
+        "--deals", type=positive_int, default=400_000, help="with --stacks: deals sampled (400,000)"
     )
     pf.add_argument("--seed", type=int, default=0, help="with --stacks: the deals' seed (0)")
     pf.add_argument("--json", action="store_true", help="print JSON")
@@ -89,6 +89,8 @@ def _endgame(args: argparse.Namespace) -> int:
             "push": {str(q + 1): solution.push_range(q) for q in game.order[:-1]},
             "call": {f"{q + 1} vs {p + 1}": solution.call_range(q, p)
                      for q in game.order[1:] for p in game.order[: game.order.index(q)]},
+            "near": {" vs ".join(str(q + 1) for q in key): solution.near(key)
+                     for key in solution.strategies if len(key) <= 2},
         }))  # fmt: skip
         return 0
     print("\n".join(describe(solution)))
