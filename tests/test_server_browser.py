@@ -64,6 +64,14 @@ def pages(server: ThreadServer, tokens: dict[str, str], size: dict[str, int]) ->
             browser.close()
 
 
+def overlap(a: Any, b: Any) -> bool:
+    """Whether two bounding boxes (x, y, width, height) share any area."""
+    return bool(
+        a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
+    )  # fmt: skip
+
+
 def own_cards(page: Page) -> list[str]:
     return [
         str(c)
@@ -123,6 +131,9 @@ def test_full_hands_at_a_desktop_size_with_the_mouse(two_seats: Any, shots: Path
         expect(waiting.locator("#pre-actions")).to_be_visible()
         seen_first = actor(seen)
         seen_first.screenshot(path=str(shots / "table-desktop.png"))
+        controls = seen_first.locator("#actions").bounding_box()
+        for seat in seen_first.locator(".seat:not(.empty)").all():  # the raise box once covered the clock
+            assert not overlap(controls, seat.bounding_box()), (controls, seat.bounding_box())
 
         def click(page: Page, step: int) -> None:
             for kind in ("check", "call"):
