@@ -301,3 +301,17 @@ def test_convert_dates_undated_hands_only_when_asked_and_only_those(tmp_path: Pa
     ]:
         done = subprocess.run([*run, *bad], capture_output=True, text=True, timeout=60)
         assert 2 == done.returncode and words in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_call_the_site_capped_at_the_largest_all_in_is_read_and_replays_to_the_stated_stacks() -> None:
+    """Level 300/600, ante 120: the big blind posts 360 all-in, the next player calls 480 all-in,
+    and the small blind "calls 180": up to the largest all-in, not the full big blind rule 7 asks
+    for, as PokerStars caps a call nobody could match beyond. Read, it replays to the stacks the
+    file states (the engine puts in the full call and returns the rest uncalled); the hand was
+    refused ("the call is 360, not 480"). The hand is written after the issue's description."""
+    text = (Path(__file__).parent / "data" / "pokerstars" / "capped-call.txt").read_text(encoding="utf-8")
+    (hand,) = read_hands(text)
+    assert hand.doc is not None, hand.reason
+    assert hand.doc["players"] == ["pipsqueak", "shortie_b", "Volpe", "Nordlicht"]
+    # the small blind paid 600 in all (ante, blind, call); the pots went as collected; the button's ante
+    assert phh.replay(hand.doc).finishing_stacks == (7870 - 600, 1560, 240, 9450 - 120)

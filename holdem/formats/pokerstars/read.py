@@ -110,6 +110,20 @@ _POST = re.compile(r": posts (small|big) blind (\S+)")
 _THOUSANDS = re.compile(r"[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?")
 
 
+def _capped_call(hand: Hand, p: int) -> int:
+    """A call as PokerStars caps it: no more than the most any other player still in has put in or
+    can put in on this street (a full big blind called when every other player is all-in for less
+    is called only up to the largest of them; the engine puts in the full call and returns the rest
+    uncalled)."""
+    legal = hand.legal_actions()
+    assert legal is not None
+    most = max(
+        (hand.bets[q] + hand.stacks[q] for q in range(len(hand.stacks)) if q != p and not hand.folded[q]),
+        default=0,
+    )
+    return max(0, min(legal.to_call, most - hand.bets[p]))
+
+
 class _Money:
     """Amounts as written: with a currency, whole cents; without, whole chips."""
 
@@ -502,9 +516,13 @@ class _Game:
                 hand.act(Action.check(), p)
             elif verb == "calls":
                 legal = hand.legal_actions()
-                if legal is not None and legal.player == p and legal.to_call != amount:
+                if (
+                    legal is not None
+                    and legal.player == p
+                    and amount not in (legal.to_call, _capped_call(hand, p))
+                ):
                     raise InvalidHistoryError(f"{line!r}: the call is {legal.to_call}, not {amount}")
-                hand.act(Action.call(), p)
+                hand.act(Action.call(), p)  # a call the site capped: the engine returns the rest uncalled
             else:
                 assert amount is not None
                 hand.act(Action.raise_to(amount), p)
