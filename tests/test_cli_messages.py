@@ -439,15 +439,23 @@ def test_a_bot_module_that_is_not_found_gets_a_hint_about_the_folder(
 SLOW_SERIES = ["tournament", "equity", "random", "--entrants", "9", "--runs", "5000", "--seed", "1", "--json"]
 
 
-@pytest.mark.parametrize("settle", [5.0, 15.0])
-def test_ctrl_c_with_two_workers_reports_every_finished_tournament(settle: float) -> None:
+@pytest.mark.parametrize(
+    ("settle", "backend"), [(5.0, ()), (15.0, ()), (5.0, ("--dask", "local"))], ids=["5s", "15s", "dask-5s"]
+)
+def test_ctrl_c_with_two_workers_reports_every_finished_tournament(
+    settle: float, backend: tuple[str, ...]
+) -> None:
     """Interrupted 5 s or 15 s in, two workers report the tournaments they finished, each as it
     would be alone: they once came back in chunks of up to 32, and Ctrl-C before a chunk was whole
-    printed "holdem tournament: interrupted" and nothing else (issue 63)."""
+    printed "holdem tournament: interrupted" and nothing else (issue 63). So do two Dask workers
+    (their finished tournaments come as Dask events; they too were lost with their chunk)."""
     import json
     import signal
 
-    status, out, err = stopped([*SLOW_SERIES, "--workers", "2"], signal.SIGINT, processes=3, settle=settle)
+    if backend:
+        pytest.importorskip("distributed", reason="the dask extra is not installed")
+    args = [*SLOW_SERIES, "--workers", "2", *backend]
+    status, out, err = stopped(args, signal.SIGINT, processes=3, settle=settle)
     assert 130 == status, err
     series = json.loads(out)
     runs = [result["run"] for result in series["results"]]

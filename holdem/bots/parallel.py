@@ -7,9 +7,10 @@ same results everywhere. Dask is optional (``pip install 'holdem-engine[dask]'``
 A long job tells its caller how far it has got with `report(n)`, wherever it runs: given `on_report`,
 `ordered_map` calls ``on_report(k, n)`` in the caller's process for each report of job `k` (through a
 queue from worker processes, and as Dask events from a cluster's workers), between the results.
-A job in a worker process may also `hand_over(part)` of its result as soon as it has it: given
-`on_part`, the caller hears ``on_part(k, part)`` at once, so that an interruption (Ctrl-C) loses no
-part already done; the parts heard before the interruption are handed on before it is raised.
+A job in a worker process or on a Dask worker may also `hand_over(part)` of its result as soon as
+it has it: given `on_part`, the caller hears ``on_part(k, part)`` at once, so that an interruption
+(Ctrl-C) loses no part already done; the parts heard before the interruption are handed on before
+it is raised.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import functools
 import logging
 import multiprocessing
 import multiprocessing.pool
+import pickle
 import queue
 import signal
 import sys
@@ -41,13 +43,15 @@ DASK_HINT = f"--dask needs dask.distributed: {install_hint('dask')}"
 
 REPORTS = "holdem-progress"
 """The Dask event topic of the jobs' reports."""
+PARTS = "holdem-parts"
+"""The Dask event topic of the parts of results the jobs hand over."""
 WAIT = 0.25
 """Seconds between looks at the reports while a result is awaited."""
 
 Reporter = Callable[[int, int], None]
 Receiver = Callable[[int, Any], None]
 _reporting: Callable[[int], None] | None = None  # this process's job's channel, while a job runs
-_handing: Callable[[Any], None] | None = None  # and its channel for parts of its result
+_handing: Callable[[Any], bool] | None = None  # and its channel for parts of its result
 _REPORT, _PART = 0, 1  # what a message on a worker's queue carries
 
 
@@ -60,12 +64,10 @@ def report(n: int) -> None:
 
 def hand_over(part: Any) -> bool:
     """Send `part` of the result of the job running here to its caller now, when the caller listens
-    from another process (`ordered_map`'s `on_part`); whether it was sent (then leave it out of the
-    job's result). A part sent survives an interruption of the caller."""
-    if _handing is None:
-        return False
-    _handing(part)
-    return True
+    from another process (`ordered_map`'s `on_part`); whether the job may leave it out of its
+    result. A part sent survives an interruption of the caller. From a Dask worker it is sent, but
+    kept in the result as well: an event may reach the caller after the result does."""
+    return _handing is not None and _handing(part)
 
 
 def ordered_map(
@@ -80,12 +82,12 @@ def ordered_map(
     """`fn(job)` for every job, in order: here (1 worker), in `workers` processes, or on Dask
     (`"local"` starts a `LocalCluster` of `workers` processes; else the scheduler's address);
     `on_report(k, n)` hears the `report` calls of job `k`, `on_part(k, part)` its `hand_over` calls
-    (in worker processes only: elsewhere `hand_over` returns False)."""
+    (in worker processes and on Dask only: here `hand_over` returns False)."""
     if type(workers) is not int or workers < 1:
         raise InvalidConfigError(f"workers must be a positive whole number, got {workers!r}")
     indexed = list(enumerate(jobs))
     if dask is not None:
-        yield from _on_dask(fn, indexed, workers, dask, on_report)
+        yield from _on_dask(fn, indexed, workers, dask, on_report, on_part)
     elif workers == 1 or len(jobs) <= 1:
         for k, job in indexed:
             yield _job_here(fn, on_report, (k, job))
@@ -137,18 +139,29 @@ def _job_in_worker(fn: Callable[[J], R], parts: bool, indexed: tuple[int, J]) ->
     k, job = indexed
     reports = _worker_reports
     _reporting = None if reports is None else lambda n: reports.put((k, _REPORT, n))
-    _handing = None if reports is None or not parts else lambda part: reports.put((k, _PART, part))
+    _handing = None if reports is None or not parts else lambda part: reports.put((k, _PART, part)) is None
     try:
         return fn(job)
     finally:
         _reporting = _handing = None
 
 
-def _job_on_dask(fn: Callable[[J], R], reporting: bool, indexed: tuple[int, J]) -> R:
-    """A job on a Dask worker: its reports go to the scheduler as events of `REPORTS`, which passes
-    them on to the client that subscribed."""
-    global _reporting
+def _job_on_dask(fn: Callable[[J], R], reporting: bool, parts: bool, indexed: tuple[int, J]) -> R:
+    """A job on a Dask worker: its reports go to the scheduler as events of `REPORTS`, and the parts
+    it hands over as events of `PARTS` (each at once), which it passes on to the client that
+    subscribed."""
+    global _reporting, _handing
     k, job = indexed
+    if parts:
+        from distributed import get_worker
+
+        worker = get_worker()
+
+        def hand(part: Any) -> bool:
+            worker.log_event(PARTS, [k, pickle.dumps(part)])  # an event is msgpack: the part goes pickled
+            return False  # kept in the result too: the event may come after it
+
+        _handing = hand
     if reporting:
         from distributed import get_worker
 
@@ -164,7 +177,7 @@ def _job_on_dask(fn: Callable[[J], R], reporting: bool, indexed: tuple[int, J]) 
     try:
         return fn(job)
     finally:
-        _reporting = None
+        _reporting = _handing = None
 
 
 def _drain(reports: Any, on_report: Reporter | None, on_part: Receiver | None = None) -> None:
@@ -220,7 +233,12 @@ def require_dask() -> None:
 
 
 def _on_dask(
-    fn: Callable[[J], R], jobs: list[tuple[int, J]], workers: int, where: str, on_report: Reporter | None
+    fn: Callable[[J], R],
+    jobs: list[tuple[int, J]],
+    workers: int,
+    where: str,
+    on_report: Reporter | None,
+    on_part: Receiver | None = None,
 ) -> Iterator[R]:
     require_dask()
     from distributed import Client
@@ -235,19 +253,26 @@ def _on_dask(
         client = Client(cluster) if cluster is not None else _remote(where)  # type: ignore[no-untyped-call]
         if on_report is not None:
             client.subscribe_topic(REPORTS, lambda event: heard.put((event[1][0], _REPORT, event[1][1])))
-        job = functools.partial(_job_on_dask, fn, on_report is not None)
+        if on_part is not None:
+            client.subscribe_topic(
+                PARTS, lambda event: heard.put((event[1][0], _PART, pickle.loads(event[1][1])))
+            )
+        listening = on_report is not None or on_part is not None
+        job = functools.partial(_job_on_dask, fn, on_report is not None, on_part is not None)
         futures = client.map(job, jobs, pure=False)
         for future in futures:
             while True:
                 try:
-                    result = future.result(timeout=WAIT) if on_report is not None else future.result()
+                    result = future.result(timeout=WAIT) if listening else future.result()
                     break
                 except (DaskTimeout, TimeoutError):
-                    _drain(heard, on_report)
-            _drain(heard, on_report)
+                    _drain(heard, on_report, on_part)
+            _drain(heard, on_report, on_part)
             yield result
     except BaseException as error:  # stopped (Ctrl-C, SIGTERM, the caller gone): quiet the teardown
         stopped = True
+        with contextlib.suppress(Exception):
+            _drain(heard, on_report, on_part)  # the parts the workers handed over before it
         _quiet_teardown()
         if cluster is None and where == "local":
             _forget_half_made_cluster()
