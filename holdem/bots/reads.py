@@ -32,7 +32,7 @@ PARENTS = {"fold_open": "fold_pre", "fold_reraised": "fold_pre", "raise_open": "
 flop), so a spot seldom seen starts from what the player does in the others."""
 
 
-REALISED = 0.8
+EXPECTED_SHARE = 0.8
 """The share of its equity on the flop a hand is expected to realise (it cannot always see the
 showdown); `Tendencies.edge` counts what flops against a player came to beyond it."""
 
@@ -42,7 +42,7 @@ EDGE_WEIGHT = 15
 
 class Tendencies:
     """One opponent's counts: actions and chances for each rate in `PRIORS`, and what the reader's
-    flops against them came to (`realisation`)."""
+    flops against them came to (`edge`)."""
 
     __slots__ = ("actions", "chances", "expected", "flops", "pots", "won")
 
@@ -53,13 +53,13 @@ class Tendencies:
         self.flops, self.pots, self.won, self.expected = [0, 0], [0, 0], [0, 0], [0.0, 0.0]
 
     def edge(self, raised: bool) -> float:
-        """Chips the reader won after the flop against this player, heads-up, beyond `REALISED` of
+        """Chips the reader won after the flop against this player, heads-up, beyond `EXPECTED_SHARE` of
         its equity in the pot then, per chip in that pot, in pots limped or `raised` before the
         flop; blended with nothing (`EDGE_WEIGHT` flops of it). Above zero against players who pay
         off or bluff into it, below against players who push it off its equity."""
         k = int(raised)
         prior = EDGE_WEIGHT * (self.pots[k] / self.flops[k] if self.flops[k] else 1.0)
-        return (self.won[k] - REALISED * self.expected[k]) / (self.pots[k] + prior)
+        return (self.won[k] - EXPECTED_SHARE * self.expected[k]) / (self.pots[k] + prior)
 
     def note_flop(self, raised: bool, equity: float, pot: int, won: int) -> None:
         """Count a heads-up flop in a pot limped or `raised` before it: the reader's `equity` and the
@@ -117,7 +117,6 @@ class Reads:
                 bet_on_street |= aggressive
                 limped |= limps
                 raises += aggressive and street is Phase.PREFLOP
-                raised[me] |= aggressive
                 continue
             them = self.of(me, player, players)
             if street is Phase.PREFLOP:
