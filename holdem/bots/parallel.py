@@ -148,18 +148,22 @@ def _job_in_worker(fn: Callable[[J], R], parts: bool, indexed: tuple[int, J]) ->
 
 def _job_on_dask(fn: Callable[[J], R], reporting: bool, parts: bool, indexed: tuple[int, J]) -> R:
     """A job on a Dask worker: its reports go to the scheduler as events of `REPORTS`, and the parts
-    it hands over as events of `PARTS` (each at once), which it passes on to the client that
-    subscribed."""
+    it hands over as events of `PARTS` (together, at most every `WAIT` seconds), which it passes on
+    to the client that subscribed."""
     global _reporting, _handing
     k, job = indexed
     if parts:
         from distributed import get_worker
 
-        worker = get_worker()
+        worker, held, last = get_worker(), [], [time.monotonic() - WAIT]
 
         def hand(part: Any) -> bool:
-            worker.log_event(PARTS, [k, pickle.dumps(part)])  # an event is msgpack: the part goes pickled
-            return False  # kept in the result too: the event may come after it
+            held.append(part)  # sent together at most every `WAIT` seconds: the scheduler's load
+            if time.monotonic() - last[0] >= WAIT:
+                worker.log_event(PARTS, [k, pickle.dumps(held)])  # an event is msgpack: parts go pickled
+                held.clear()
+                last[0] = time.monotonic()
+            return False  # kept in the result too: an event may come after it
 
         _handing = hand
     if reporting:
@@ -247,16 +251,14 @@ def _on_dask(
     cluster: Any = None
     client: Any = None
     stopped = False
-    heard: queue.SimpleQueue[tuple[int, int, int]] = queue.SimpleQueue()  # filled on the client's thread
+    heard: queue.SimpleQueue[tuple[int, int, Any]] = queue.SimpleQueue()  # filled on the client's thread
     try:
         cluster = _local_cluster(workers) if where == "local" else None
         client = Client(cluster) if cluster is not None else _remote(where)  # type: ignore[no-untyped-call]
         if on_report is not None:
             client.subscribe_topic(REPORTS, lambda event: heard.put((event[1][0], _REPORT, event[1][1])))
         if on_part is not None:
-            client.subscribe_topic(
-                PARTS, lambda event: heard.put((event[1][0], _PART, pickle.loads(event[1][1])))
-            )
+            client.subscribe_topic(PARTS, lambda event: _heard_parts(heard, event[1]))
         listening = on_report is not None or on_part is not None
         job = functools.partial(_job_on_dask, fn, on_report is not None, on_part is not None)
         futures = client.map(job, jobs, pure=False)
@@ -286,6 +288,13 @@ def _on_dask(
             if part is not None:
                 with contextlib.suppress(Exception) if stopped else contextlib.nullcontext():
                     part.close()
+
+
+def _heard_parts(heard: queue.SimpleQueue[tuple[int, int, Any]], event: Any) -> None:
+    """A Dask event of parts (a job, its parts pickled) queued a part at a time, as from worker processes."""
+    k, parts = event
+    for part in pickle.loads(parts):
+        heard.put((k, _PART, part))
 
 
 def _local_cluster(workers: int) -> Any:
@@ -347,4 +356,4 @@ def _quiet_teardown() -> None:
     fail (seen once: a NameError inside distributed's `cancel`), and tornado would print their
     tracebacks, which say nothing of the results already reported: they are not printed."""
     for name in ("tornado.application", "tornado.general", "distributed", "asyncio"):
-        logging.getLogger(name).setLevel(logging.CRITICAL)
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)  # a closed client is logged as CRITICAL
