@@ -190,14 +190,8 @@ def _play_hands(
         rotation = index % n
         seat_bot, bot_seat, in_bot_order = seatings[rotation]  # the bot at each position, each bot's position
         hand = Hand.start(stacks, stakes, rules=rules, deck=deck)
-        if meets is not None:
-            for b in seat_bot:
-                if meets[b] is not None and (fault := guarded(meets[b], dealt_names[rotation])) is not None:
-                    faults.append(Fault(index, b, *fault))
-        if starts is not None:
-            for p, b in enumerate(seat_bot):
-                if starts[b] is not None and (fault := guarded(starts[b], hand.view(p))) is not None:
-                    faults.append(Fault(index, b, *fault))
+        if meets is not None or starts is not None:
+            _begin(hand, index, seat_bot, dealt_names[rotation], meets, starts, faults)
         history, act, vpip, pfr = hand.history, acts[rotation], [False] * n, [False] * n
         while (actor := hand.actor) is not None:
             b = seat_bot[actor]
@@ -244,9 +238,7 @@ def _play_hands(
         won = list(map(_sub, in_bot_order(hand.stacks), stacks))
         deltas.append(won)
         if ends is not None:
-            for p, b in enumerate(seat_bot):
-                if ends[b] is not None and (fault := guarded(ends[b], hand.view(p), hand.result)) is not None:
-                    faults.append(Fault(index, b, *fault))
+            _end(hand, index, seat_bot, ends, faults)
         if config.all_in_adjusted:
             adjusted = all_in_adjusted(hand)
             chunk.all_ins += adjusted is not None
@@ -256,6 +248,42 @@ def _play_hands(
             from holdem.formats.phh import export as export_phh
 
             chunk.histories.append(export_phh(hand) | {"players": list(dealt_names[rotation]), "hand": index})
+
+
+def _begin(
+    hand: Hand,
+    index: int,
+    seat_bot: Sequence[int],
+    names: tuple[str, ...],
+    meets: list[Any] | None,
+    starts: list[Any] | None,
+    faults: list[Fault],
+) -> None:
+    """Steps 2 and 3 of the life cycle for hand `index`: every bot dealt in meets the players, then is
+    told the hand begins (its view made only for a bot that asked)."""
+    if meets is not None:
+        _tell(meets, seat_bot, index, faults, lambda _: (names,))
+    if starts is not None:
+        _tell(starts, seat_bot, index, faults, lambda p: (hand.view(p),))
+
+
+def _end(hand: Hand, index: int, seat_bot: Sequence[int], ends: list[Any], faults: list[Fault]) -> None:
+    """Step 5 for hand `index`: every bot dealt in that asked is told the hand is over."""
+    _tell(ends, seat_bot, index, faults, lambda p: (hand.view(p), hand.result))
+
+
+def _tell(
+    hooks: list[Any],
+    seat_bot: Sequence[int],
+    index: int,
+    faults: list[Fault],
+    args: Callable[[int], tuple[Any, ...]],
+) -> None:
+    """Call the hook of each bot dealt in that has one, in dealing order, with `args(position)`; each
+    failure a fault of hand `index`."""
+    for p, b in enumerate(seat_bot):
+        if hooks[b] is not None and (fault := guarded(hooks[b], *args(p))) is not None:
+            faults.append(Fault(index, b, *fault))
 
 
 def seat_names(specs: Sequence[BotSpec]) -> list[str]:
