@@ -33,6 +33,7 @@ from holdem.bots.simple import CallingStation, RandomBot
 from holdem.cards.ranges import parse_range, preflop_order
 from holdem.cli import build_parser, main
 from holdem.cli.play import play
+from holdem.console.progress import counter
 from holdem.hand.views import SeatView
 from tests.strategies import cards_in
 
@@ -83,7 +84,10 @@ def interrupt(
             with contextlib.suppress(BrokenPipeError):
                 process.stdin.write((stdin or "").encode())
                 process.stdin.close()
-        process.wait(timeout=60)
+        try:
+            process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            raise AssertionError(f"still running 60 s after Ctrl-C: {(out + err).decode()[-2000:]}") from None
         for reader in readers:
             reader.join(timeout=10)
         for _ in range(100):  # workers exit with the parent; give them a moment
@@ -465,6 +469,36 @@ def test_the_acpc_dealer_listens_on_loopback_unless_told_otherwise() -> None:
     )
     assert "127.0.0.1" == args.host
     assert "127.0.0.1" == inspect.signature(run_dealer).parameters["host"].default
+
+
+def test_a_bar_runs_no_monitor_thread_so_closing_it_never_waits() -> None:
+    """Ctrl-C between the two locks tqdm takes around a redraw left one held; tqdm's monitor thread
+    then waited on it for ever, and closing the bar (as an interrupted command does) joined the
+    monitor: a push/fold solve once hung after Ctrl-C. The bars run no monitor, so a lock left held
+    by an interrupted redraw no longer stops the bar from closing."""
+    controller, terminal = pty.openpty()
+    saved = sys.stderr
+    sys.stderr = open(terminal, "w", closefd=True)  # noqa: SIM115 (closed in finally)
+    try:
+        show = counter("hands")
+        assert show is not None, "standard error is a terminal: a bar is drawn"
+        show(0, 10)
+        from tqdm import tqdm
+
+        assert not [t for t in threading.enumerate() if type(t).__name__ == "TMonitor"]
+
+        def interrupted_then_closed() -> None:  # in one thread, as the command runs
+            tqdm.get_lock().locks[0].acquire()  # as a redraw interrupted between its two locks leaves it
+            show(10, 10)
+
+        closing = threading.Thread(target=interrupted_then_closed, daemon=True)
+        closing.start()
+        closing.join(timeout=10)
+        assert not closing.is_alive(), "closing the bar waited on a lock an interrupted redraw held"
+    finally:
+        sys.stderr.close()
+        sys.stderr = saved
+        os.close(controller)
 
 
 def test_a_push_fold_end_game_shows_its_bar_from_the_start_and_stops_on_ctrl_c() -> None:

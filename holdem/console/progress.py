@@ -18,6 +18,15 @@ T = TypeVar("T")
 _FORMAT = "{l_bar}{bar}| {n_fmt}/{total_fmt} {unit} [{elapsed} so far, {remaining} left]"
 
 
+def _no_monitor() -> None:
+    """tqdm without its monitor thread. Ctrl-C can land between the two locks tqdm takes around a
+    redraw and leave one held; the monitor then waits on it for ever, and closing the last bar (as
+    an interrupted command does) joins the monitor: the command hung after Ctrl-C."""
+    from tqdm import tqdm
+
+    tqdm.monitor_interval = 0
+
+
 def showing(quiet: bool = False) -> bool:
     """Whether a bar is drawn: standard error is a terminal, and not `quiet` (``--json``)."""
     return not quiet and sys.stderr.isatty()
@@ -30,6 +39,7 @@ def counter(unit: str, *, quiet: bool = False) -> Callable[[int, int], None] | N
         return None
     from tqdm import tqdm
 
+    _no_monitor()
     bars: list[tqdm[NoReturn]] = []
 
     def show(done: int, total: int) -> None:
@@ -51,6 +61,7 @@ def each(items: Iterable[T], total: int, unit: str, *, quiet: bool = False) -> I
         return
     from tqdm import tqdm
 
+    _no_monitor()
     with tqdm(items, total=total, unit=unit, bar_format=_FORMAT, file=sys.stderr, dynamic_ncols=True) as bar:
         yield from bar
 
