@@ -22,6 +22,7 @@ __all__ = [
     "InvalidRangeError",
     "InvariantError",
     "LeaseLost",
+    "NotFoundError",
     "NotYourTurnError",
     "ProtocolError",
     "RefusedError",
@@ -120,6 +121,13 @@ class RequestError(HoldemError, ValueError):
     def __init__(self, message: str, status: int = 400) -> None:
         super().__init__(message)
         self.status = status
+
+
+class NotFoundError(RequestError):
+    """A request for a table, tournament, seat, player or hand that does not exist (HTTP 404)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, 404)
 
 
 class RefusedError(HoldemError, ValueError):

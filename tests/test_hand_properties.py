@@ -213,7 +213,7 @@ def test_the_usual_hands_set_up_is_the_general_one(
     takes the general path), and stays so through the same random actions."""
 
     def everything(hand: Hand) -> tuple[object, ...]:
-        return (*state(hand), hand.dead, hand.log, hand.with_chips, hand.holes, hand.declared_blinds,
+        return (*state(hand), hand.dead_money, hand.log, hand.with_chips, hand.holes, hand.declared_blinds,
                 hand.declared_dead, hand.big_blind_player, hand.first_preflop, hand.legal_actions(),
                 hand.result)  # fmt: skip
 

@@ -80,7 +80,7 @@ def test_rule_04_short_ante_is_all_in() -> None:
 def test_rule_05_big_blind_ante_is_dead_money() -> None:
     """The big blind posts the table's ante: dead money in the pot, not part of the bet."""
     hand = Hand.start([100, 100, 100], Stakes(5, 10, big_blind_ante=10))
-    assert (10, [5, 10, 0], 10) == (hand.dead, hand.bets, hand.round.level)
+    assert (10, [5, 10, 0], 10) == (hand.dead_money, hand.bets, hand.round.level)
     play(hand, fold, fold)
     assert hand.result is not None
     assert [95, 105, 100] == list(hand.result.final_stacks)  # the ante is won back, never "returned"
@@ -91,7 +91,7 @@ def test_rule_05_short_big_blind_covers_blind_or_ante_first(order: str, bet: int
     """A big blind with 15 chips covers the blind first (WSOP) or the ante first (TDA)."""
     rules = Rules(big_blind_ante_order=order)  # type: ignore[arg-type]
     hand = Hand.start([100, 15, 100], Stakes(5, 10, big_blind_ante=10), rules=rules)
-    assert (bet, dead) == (hand.bets[1], hand.dead)
+    assert (bet, dead) == (hand.bets[1], hand.dead_money)
 
 
 def ante_posters(hand: Hand) -> list[tuple[int | None, int | None]]:

@@ -179,7 +179,7 @@ def test_the_end_cashes_everyone_out_and_the_settle_up_equals_the_ledger() -> No
     ledger += room.command({"command": "end"}, 9.0).ledger
     play_out(room, ledger)
     assert room.members == {} and room.table.hand is None  # everyone out, no hand dealt again
-    settled = room.settlement(ledger)
+    settled = room.settle_up(ledger)
     assert settled["ended"]
     for player in settled["players"]:
         rows = [row for row in ledger if row[3] == player["name"]]
@@ -203,7 +203,7 @@ def test_the_end_cashes_everyone_out_and_the_settle_up_equals_the_ledger() -> No
 def test_a_settle_up_mid_hand_counts_the_chips_each_player_had_when_it_began() -> None:
     room, _, _, ledger = seated()
     assert room.table.hand is not None and 3 == room.table.hand.pot  # the blinds are in: nobody's yet
-    settled = room.settlement(ledger)
+    settled = room.settle_up(ledger)
     assert {p["name"]: p["net"] for p in settled["players"]} == {"ann": 0, "bob": 0}
     assert [] == settled["payments"]
 
@@ -357,10 +357,10 @@ def test_rule_3_a_player_seated_during_a_game_is_shown_waiting_for_the_big_blind
 def test_a_settle_up_is_provisional_while_the_hand_the_game_ended_in_is_played() -> None:
     room, _, _, ledger = seated()
     ledger += room.command({"command": "end"}, 1.0).ledger
-    during = room.settlement(ledger)
+    during = room.settle_up(ledger)
     assert during["ended"] and not during["final"]  # the hand goes on: its figures may change
     play_out(room, ledger)
-    after = room.settlement(ledger)
+    after = room.settle_up(ledger)
     assert after["ended"] and after["final"] and not room.members
 
 
@@ -455,7 +455,7 @@ def test_two_people_who_used_one_name_settle_as_two_lines_and_are_paid_what_each
         LedgerRow(6, 30, 1, "Bob", "cash_out", 980, bob),
     ]
     room, _ = game()
-    settled = room.settlement(rows)
+    settled = room.settle_up(rows)
     assert [("ann", 130), ("Bob", -20), ("Ann (left at hand 9)", -110)] == [
         (p["name"], p["net"]) for p in settled["players"]
     ]
@@ -474,7 +474,7 @@ def test_the_one_seated_under_a_name_keeps_it_and_each_line_adds_up_that_persons
     seat, _, _, _ = room.ask("ANN", 100, None, False, 3.0)
     ledger += room.command({"command": "approve", "seat": seat}, 3.0).ledger
     play_out(room, ledger, hands=2)
-    settled = room.settlement(ledger)
+    settled = room.settle_up(ledger)
     names = [p["name"] for p in settled["players"]]
     left = [row.hand for row in ledger if row.kind == "cash_out" and row.name == "ann"]
     assert sorted(names) == sorted(["ANN", "bob", f"ann (left at hand {left[0]})"])
@@ -491,7 +491,7 @@ def test_rows_stored_before_persons_were_kept_settle_by_name_as_they_did() -> No
     room, _ = game()
     rows = [LedgerRow(1, 0, 0, "ann", "buy_in", 100), LedgerRow(2, 3, 0, "Ann", "cash_out", 150),
             LedgerRow(3, 0, 1, "bob", "buy_in", 100), LedgerRow(4, 3, 1, "bob", "cash_out", 50)]  # fmt: skip
-    settled = room.settlement(rows)
+    settled = room.settle_up(rows)
     assert [("ann", 50), ("bob", -50)] == [(p["name"], p["net"]) for p in settled["players"]]
 
 
@@ -528,7 +528,7 @@ def test_the_statistics_count_two_people_who_used_one_name_as_two(tmp_path: Path
     seat, _, _, _ = room.ask("ann", 100, None, False, 3.0)
     room.command({"command": "approve", "seat": seat}, 3.0)
     later = room.members[seat].digest
-    while sum(later in h.tokens for h in hands) < 2:
+    while sum(later in h.digests for h in hands) < 2:
         hands += play_hand(room, ledger)
     storage = open_storage(f"sqlite:///{tmp_path / 'stats.db'}")
     try:
@@ -537,8 +537,8 @@ def test_the_statistics_count_two_people_who_used_one_name_as_two(tmp_path: Path
     finally:
         storage.close()
     assert counted == len(hands)
-    a = [h.number for h in hands if first in h.tokens]
-    b = [h.number for h in hands if later in h.tokens]
+    a = [h.number for h in hands if first in h.digests]
+    b = [h.number for h in hands if later in h.digests]
     assert (4, 2) == (len(a), len(b))
     assert {f"ann (hands {a[0]}-{a[-1]})": 4, f"ann (hands {b[0]}-{b[-1]})": 2, "bob": len(hands)} == {
         row.player: row.hands for row in rows
@@ -569,7 +569,7 @@ def test_the_hosts_bot_is_never_paid_its_chips_are_the_hosts_on_a_line_of_their_
     ledger += room.command({"command": "end"}, 9.0).ledger
     play_out(room, ledger)
     stored = Room.from_dict(json.loads(json.dumps(room.to_dict())), 10.0)  # kept across a restart
-    settled = stored.settlement(ledger)
+    settled = stored.settle_up(ledger)
     lines = {p["name"]: p for p in settled["players"]}
     assert "calling-station bot" not in lines and ["calling-station bot"] == lines[HOST_LINE]["bots"]
     bot_rows = [r for r in ledger if r.name == "calling-station bot"]

@@ -407,19 +407,19 @@ def test_a_change_stored_as_its_table_is_dropped_is_kept_and_broadcast_by_nobody
     hub = server.server.config.app.state.hub
     status, game = server.http("POST", "/api/games", {"seats": 6})
     assert 200 == status, game
-    ident, original = game["id"], hub.store.writer.write
+    ident, original = game["id"], hub.database.writer.write
 
     async def write_then_lose_the_table(write: Any) -> None:
         await original(write)
         hub.drop(ident)  # what the lease's renewal does once it finds the lease gone
 
-    hub.store.writer.write = write_then_lose_the_table
+    hub.database.writer.write = write_then_lose_the_table
     try:
         status, answer = server.http(
             "POST", f"/api/tables/{ident}/host", {"command": "pause"}, game["host_token"]
         )
     finally:
-        hub.store.writer.write = original
+        hub.database.writer.write = original
     assert (200, "pause") == (status, answer.get("done")), answer
     status, again = server.http("POST", f"/api/tables/{ident}/host", {"command": "pause"}, game["host_token"])
     assert (400, "the game is already paused") == (status, again["error"])  # opened again, as stored

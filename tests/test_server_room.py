@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from holdem.errors import RefusedError, RequestError
+from holdem.errors import RefusedError, RequestError, SnapshotError
 from holdem.formats import phh
 from holdem.hand.actions import Action
 from holdem.server.change import Change
@@ -17,7 +17,7 @@ from holdem.server.config import status_of, table_config
 from holdem.server.messages import state_message
 from holdem.server.room import Room, token_digest
 
-REFUSED = (RequestError, RefusedError)  # a refusal: of the request, or by the state (409)
+REFUSED = (RequestError, RefusedError, SnapshotError)  # of the request, by the state (409), a bad store (500)
 
 
 def room(**settings: object) -> Room:
@@ -371,7 +371,11 @@ def test_every_refusal_of_the_room_is_worded_with_its_status_and_changes_nothing
         (lambda: r.command({"command": "pause"}, 0.0), "this table has no host", 409),
         (lambda: r.say(3, "hi", 0.0), "only a seated player can chat", 400),
         (lambda: r.show(a, 1), "only the last hand's cards can be shown, hand None", 400),
-        (lambda: Room.from_dict({"format": "other"}, 0.0), "not a stored room", 500),
+        (
+            lambda: Room.from_dict({"format": "other"}, 0.0),
+            "not a stored room: format 'other', expected 'holdem/room'",
+            500,
+        ),
     ]
     before = r.to_dict()
     for refused, words, status in refusals:
@@ -496,7 +500,7 @@ def test_a_finished_hand_is_stored_with_its_number_its_players_tokens_and_where_
     (stored,) = r.act(r.actor_seat(), 1, Action.fold(), 2.0).hands  # type: ignore[arg-type]
     (document,) = phh.loads(stored.phh)
     seats = [s - 1 for s in document["seats"]]
-    assert 1 == stored.number and tuple(tokens[s] for s in seats) == stored.tokens
+    assert 1 == stored.number and tuple(tokens[s] for s in seats) == stored.digests
     assert document["players"] == [r.members[s].name for s in seats] and 6 == document["seat_count"]
     assert ("t1", 1, "UTC") == (document["table"], document["hand"], document["time_zone"])
     assert 2 == r.number and 0 == r.steps() and r.resume(3.0) is None  # hand 2 is under way
@@ -575,7 +579,7 @@ def test_a_settle_up_adds_each_players_buy_ins_and_lists_the_biggest_winner_firs
         LedgerRow(6, 4, 5, "cid", "buy_in", 20),
         LedgerRow(7, 5, 5, "cid", "cash_out", 120),
     ]
-    settled = r.settlement(rows)
+    settled = r.settle_up(rows)
     assert ("t1", False, False) == (settled["table"], settled["ended"], settled["final"])
     assert [("cid", 100, 150, 0, 50), ("bob", 100, 0, 100, 0), ("ann", 150, 0, 100, -50)] == [
         (p["name"], p["bought"], p["cashed"], p["on_table"], p["net"]) for p in settled["players"]

@@ -278,7 +278,7 @@ def test_a_scheduled_tournament_with_fewer_than_two_entrants_is_cancelled_and_re
     tourney.register("ann", 0.0)
     made, refunds = tourney.start_now(0.0)
     assert ([], "cancelled") == (made, tourney.status)
-    assert [(2, 0, -1, "ann", "refund", 7, tourney.tokens["ann"])] == refunds
+    assert [(2, 0, -1, "ann", "refund", 7, tourney.digests["ann"])] == refunds
 
 
 def test_the_server_starts_a_scheduled_tournament_by_its_clock(tmp_path: Path) -> None:

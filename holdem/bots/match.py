@@ -205,7 +205,7 @@ def _play_hands(
                 faults.append(Fault(index, b, *raised(hand, actor, error)))
                 continue
             seconds[b] += (elapsed := clock() - start)
-            preflop = hand.street is _PREFLOP
+            preflop = hand.phase is _PREFLOP
             try:
                 if type(action) is not Action or (time_limit is not None and elapsed > time_limit):
                     raise IllegalActionError  # not the usual case: `apply_answer` says why

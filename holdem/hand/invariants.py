@@ -23,7 +23,7 @@ def check_hand(hand: Hand) -> None:
     total = sum(hand.starting_stacks)
     result = hand.result
     if result is None:
-        in_middle = sum(hand.contributions) + hand.dead + sum(hand.bets)
+        in_middle = sum(hand.contributions) + hand.dead_money + sum(hand.bets)
         _require(sum(hand.stacks) + in_middle == total, "chips not conserved")
         _require(hand.pot == in_middle, "the pot is not the chips in the middle")
         _require(hand.live == hand.folded.count(False), "the live-player count is off")
@@ -32,7 +32,7 @@ def check_hand(hand: Hand) -> None:
     else:
         _require(sum(hand.stacks) + result.rake == total, "chips not conserved after settlement")
         paid = sum(p.amount for p in result.pots) + result.rake
-        _require(paid == sum(hand.contributions) + hand.dead, "the pots are not the contributions")
+        _require(paid == sum(hand.contributions) + hand.dead_money, "the pots are not the contributions")
     shared = runs_from(hand.log) if hand.second_board else 0  # rule 32: the cards out before the all-in
     dealt = [*(card for hole in hand.holes for card in hole), *hand.board, *hand.second_board[shared:]]
     _require(len(set(dealt)) == len(dealt), "a card dealt twice")

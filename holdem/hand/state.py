@@ -92,7 +92,7 @@ class Hand:
     stacks: list[int]
     bets: list[int]
     contributions: list[int]
-    dead: int
+    dead_money: int
     folded: list[bool]
     acted: list[int | None]
     board: list[Card]
@@ -103,7 +103,6 @@ class Hand:
     live: int
     with_chips: int
     phase: Phase
-    street: Phase
     actor: int | None
     aggressor: int | None
     round: BettingRound
@@ -166,7 +165,7 @@ class Hand:
             posted, first, self.big_blind_player = fast.blinds, fast.first, fast.big
             self.stacks = list(map(_sub, stacks, fast.paid))
             self.bets, self.contributions = list(fast.bets), list(fast.contributions)
-            self.dead, self.log = fast.dead, list(fast.log)
+            self.dead_money, self.log = fast.dead, list(fast.log)
             self.declared_blinds, self.declared_dead = posted, (0,) * n
             self.with_chips = n
         else:
@@ -179,7 +178,7 @@ class Hand:
             self.stacks = list(stacks)
             self.bets = [0] * n
             self.contributions = [0] * n  # chips moved from bets into the pots, antes included
-            self.dead, self.log = post(
+            self.dead_money, self.log = post(
                 self.stacks, self.bets, self.contributions, posted, dead_money, stakes, self.rules, big
             )
             self.with_chips = sum(1 for stack in self.stacks if stack)
@@ -227,7 +226,7 @@ class Hand:
     # ------------------------------------------------------------ the street
     def _open_street(self, phase: Phase) -> None:
         """Reset the betting state for a new round (preflop: the blinds stand as bets)."""
-        self.phase = self.street = phase
+        self.phase = phase
         self.acted = [None] * len(self.stacks)
         self.aggressor = None
         self.round.open(phase, self.live)
@@ -241,7 +240,15 @@ class Hand:
         """All chips in the middle: collected pots plus the bets in front of the players."""
         if self.phase is not _COMPLETE:
             return self.chips - sum(self.stacks)  # every chip is in a stack or in the middle
-        return sum(self.contributions) + self.dead
+        return sum(self.contributions) + self.dead_money
+
+    @property
+    def dead(self) -> int:
+        """0.1's name for `dead_money` (the total; `start`'s ``dead=`` is each player's), until 0.3."""
+        warnings.warn(
+            "Hand.dead is now Hand.dead_money; Hand.dead goes in 0.3", DeprecationWarning, stacklevel=2
+        )
+        return self.dead_money
 
     @property
     def is_complete(self) -> bool:
@@ -460,7 +467,7 @@ class Hand:
         self.actor = self._legal = None
         if self.live == 1 and not (self.rules.rake_percent and self.board):
             winner = self.folded.index(False)
-            won = sum(self.contributions) + self.dead
+            won = sum(self.contributions) + self.dead_money
             self.stacks[winner] += won
             if won:
                 self.log.append((_LOG_WIN, winner, (), won, None, self.phase))
@@ -473,10 +480,10 @@ class Hand:
         all_in = self.with_chips <= 1
         if all_in and self.rules.run_twice and self.live > 1:  # rule 32: the rest dealt again
             self.second_board = run_again(self.deck, self.board, log)
-        aggressor = self.aggressor if self.street is _RIVER else None
+        aggressor = self.aggressor if len(self.board) == 5 else None  # a river bettor shows first
         board = [card.index for card in self.board]
         outcome = settle(
-            self.contributions, self.folded, self.dead, holes, board,
+            self.contributions, self.folded, self.dead_money, holes, board,
             aggressor=aggressor, all_in=all_in, rules=self.rules,
             again=[card.index for card in self.second_board],
         )  # fmt: skip
@@ -500,7 +507,7 @@ class Hand:
         """The `HandResult` of a complete hand (see `result`)."""
         outcome = self._settlement
         if outcome is None:  # folded to one player: the same settlement, computed now
-            outcome = settle(self.contributions, self.folded, self.dead, [], [], aggressor=None,
+            outcome = settle(self.contributions, self.folded, self.dead_money, [], [], aggressor=None,
                              all_in=False, rules=self.rules)  # fmt: skip
         assert self.shown is not None
         return result_of(outcome, self.stacks, self.starting_stacks, self.shown)

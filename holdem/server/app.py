@@ -48,7 +48,7 @@ async def _socket(ws: WebSocket) -> None:
     if elsewhere and served is not None and await relay(hub, ws, served):  # served by another process
         return  # (False: it did not answer, and this process has taken the table over)
     digest = token_digest(token) if token is not None else None
-    where: tuple[str, int | None] | None = hub.registry.tokens.get(digest) if digest is not None else None
+    where: tuple[str, int | None] | None = hub.registry.digests.get(digest) if digest is not None else None
     if where is not None and hub.registry.rooms[where[0]].seat_of_token(digest or "") != where[1]:
         where = None
     tourney = hub.registry.tourneys.get(served or "") if digest is not None else None

@@ -33,7 +33,7 @@ class StoredHand(NamedTuple):
 
     number: int
     phh: str
-    tokens: tuple[str, ...] = ()
+    digests: tuple[str, ...] = ()
 
 
 @attrs.define

@@ -10,7 +10,7 @@ from typing import Any
 import attrs
 
 from holdem.console.fields import Field, check_object, read_fields
-from holdem.errors import RefusedError, RequestError
+from holdem.errors import RefusedError, RequestError, SnapshotError
 from holdem.hand.stakes import CHIP_LIMIT
 from holdem.server.names import looks_like, name_problem
 
@@ -25,9 +25,12 @@ __all__ = [
 ]
 
 
-def status_of(error: RequestError | RefusedError) -> int:
-    """The HTTP status of a refused request: a `RefusedError` is a conflict with the state (409)."""
-    return error.status if isinstance(error, RequestError) else 409
+def status_of(error: RequestError | RefusedError | SnapshotError) -> int:
+    """The HTTP status of a refused request: a `RefusedError` is a conflict with the state (409), a
+    `SnapshotError` a stored table the server cannot read (500, its own fault)."""
+    if isinstance(error, RequestError):
+        return error.status
+    return 409 if isinstance(error, RefusedError) else 500
 
 
 NAME_LIMIT = 32

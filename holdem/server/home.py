@@ -73,7 +73,7 @@ class Home:
     name: str = ""
     listed: bool = False
     stats: bool = False
-    bot_tokens: set[str] = attrs.Factory(set)  # the digests of every bot the host seated, gone or not
+    bot_digests: set[str] = attrs.Factory(set)  # the digests of every bot the host seated, gone or not
 
     @classmethod
     def open(cls, host_digest: str, name: Any = "", listed: Any = False) -> Home:
@@ -169,7 +169,7 @@ class Home:
         digest = room.new_digest()
         change = room.admit(seat, name, buy_in, digest, now)
         self.bots[seat] = str(spec)
-        self.bot_tokens.add(digest)  # its chips are the host's: the settle-up shows them so
+        self.bot_digests.add(digest)  # its chips are the host's: the settle-up shows them so
         return change
 
     def _end(self, room: HostedRoom, now: float) -> Change:
@@ -196,7 +196,7 @@ class Home:
             "name": self.name,
             "listed": self.listed,
             "stats": self.stats,
-            "bot_tokens": sorted(self.bot_tokens),
+            "bot_tokens": sorted(self.bot_digests),  # the stored key of 0.1, read by older processes too
         }
 
     @classmethod

@@ -1,6 +1,6 @@
 """The server's one way of changing its state, and its clock. The state is in three parts: the
 tables and tournaments served here (`holdem.server.registry`), the database (`holdem.server.storage`'s
-`Store`) and who reads each table (`holdem.server.readers`).
+`Database`) and who reads each table (`holdem.server.readers`).
 
 Every change to a room runs under that room's lock: the room applies it (or refuses it, changing
 nothing), the writer stores the room's new state, and only then are the new states queued to its
@@ -28,7 +28,7 @@ try:
 except ImportError as error:  # pragma: no cover - depends on what is installed
     raise ImportError(SERVER_HINT) from error
 
-from holdem.errors import LeaseLost, RefusedError, RequestError
+from holdem.errors import LeaseLost, NotFoundError, RefusedError, RequestError
 from holdem.server.change import Change
 from holdem.server.config import Cluster
 from holdem.server.connection import RATE, bearer
@@ -37,7 +37,7 @@ from holdem.server.limits import Limits, too_many
 from holdem.server.readers import Readers
 from holdem.server.registry import Registry, is_quiet
 from holdem.server.room import Room
-from holdem.server.storage import Store, Write, lease_key
+from holdem.server.storage import Database, Write, lease_key
 from holdem.server.tablestats import TableStats
 from holdem.server.tourney import FORMAT as TOURNEY
 from holdem.server.tourney import Moves, Tourney
@@ -56,8 +56,8 @@ for)."""
 
 
 class Hub:
-    """The server: `registry` (what is served here), `store` (the database), `readers` (who reads
-    each table), the clock, the host's bots and the tables' statistics."""
+    """The server: `registry` (what is served here), `database` (`holdem.server.storage.Database`),
+    `readers` (who reads each table), the clock, the host's bots and the tables' statistics."""
 
     def __init__(
         self,
@@ -74,7 +74,7 @@ class Hub:
         self.limits = limits if limits is not None else Limits()
         self.tick, self.rate = tick, rate
         self.registry = Registry()
-        self.store = Store(url)
+        self.database = Database(url)
         self.readers = Readers(self.registry, self.later, self._seen)
         self.taking: dict[str, asyncio.Lock] = {}  # a table being taken over (`--cluster`)
         self.tasks: list[asyncio.Task[None]] = []
@@ -83,15 +83,15 @@ class Hub:
         self.stats = TableStats()  # the players' statistics of tables asked for them
 
     async def start(self) -> None:
-        await self.store.open()
-        self.tasks = [asyncio.create_task(self.store.writer.run()), asyncio.create_task(self._clock())]
+        await self.database.open()
+        self.tasks = [asyncio.create_task(self.database.writer.run()), asyncio.create_task(self._clock())]
         if self.cluster is not None:  # tables are taken one by one, as their leases allow
-            self.store.storage.owner = secrets.token_hex(8)
-            self.store.storage.ttl = self.cluster.lease_seconds
+            self.database.storage.owner = secrets.token_hex(8)
+            self.database.storage.ttl = self.cluster.lease_seconds
             self.tasks.append(asyncio.create_task(self._leases()))
             return
         now, registry = time.monotonic(), self.registry
-        for _, state in await self.store.run(self.store.storage.rooms):
+        for _, state in await self.database.run(self.database.storage.rooms):
             data = json.loads(state)
             if data.get("format") == TOURNEY:
                 registry.add_tourney(Tourney.from_dict(data, now))
@@ -107,7 +107,7 @@ class Hub:
         together, then broadcast; a refusal changes nothing."""
         tourney = self.registry.tourneys.get(ident)
         if tourney is None:
-            raise RequestError(f"no tournament {ident!r}", 404)
+            raise NotFoundError(f"no tournament {ident!r}")
         async with self.registry.locks[ident]:
             now = time.monotonic()
             value, moves = fn(tourney, now)
@@ -141,7 +141,7 @@ class Hub:
             writes.append((ident, _state(rooms[ident]), change.hands, change.ledger))
         writes.append((tourney.id, tourney.to_json(now), [], moves.ledger))
         try:
-            await self.store.writer.write(writes)
+            await self.database.writer.write(writes)
         except Exception:
             await self._reload(tourney.id)
             raise RequestError("the change could not be stored, so it was not made", 503) from None
@@ -149,7 +149,7 @@ class Hub:
             self.readers.note_stored(write[0], write[1])
         changed = ([first[0]] if first is not None else []) + [rooms[i] for i in moves.rooms]
         for room in changed:
-            self.registry.index_tokens(room)
+            self.registry.index_digests(room)
         for room in changed:
             self.readers.broadcast(room)
         self.readers.entrants_moved(tourney, now)
@@ -160,9 +160,9 @@ class Hub:
         while True:
             await asyncio.sleep(self.cluster.lease_seconds / 3)
             try:
-                for ident in await self.store.run(self.store.storage.renew):
+                for ident in await self.database.run(self.database.storage.renew):
                     self.drop(ident)
-                for ident in await self.store.run(self.store.storage.unserved):
+                for ident in await self.database.run(self.database.storage.unserved):
                     with contextlib.suppress(RequestError, RefusedError):
                         await self.take(ident)
             except Exception as error:  # the database is away for now: the next round tries again
@@ -187,10 +187,10 @@ class Hub:
             await self._reload(ident)
             return ident in self.registry.rooms
         assert self.cluster is not None
-        storage = self.store.storage
-        if await self.store.run(storage.room, key) is None:
+        storage = self.database.storage
+        if await self.database.run(storage.room, key) is None:
             return False  # no such table
-        if await self.store.run(storage.acquire, key, self.cluster.address) is None:
+        if await self.database.run(storage.acquire, key, self.cluster.address) is None:
             return False
         await self._reload(key)  # read after the lease is ours: the old owner can write no more
         if key in self.registry.tourneys:
@@ -202,7 +202,7 @@ class Hub:
     async def owner_of(self, ident: str) -> tuple[str, float] | None:
         """The address of the process serving table `ident` and the seconds its lease has left (None:
         no such table, or nobody serves it now)."""
-        lease = await self.store.read(self.store.reads.lease, lease_key(ident))
+        lease = await self.database.read(self.database.reads.lease, lease_key(ident))
         return None if lease is None or lease[3] < 0 else (lease[1], lease[3])
 
     async def take_over(self, ident: str) -> bool:
@@ -245,7 +245,7 @@ class Hub:
     async def stop(self) -> None:
         for task in [*self.tasks, *self.background]:
             task.cancel()
-        await self.store.close(release=self.cluster is not None)
+        await self.database.close(release=self.cluster is not None)
 
     def _add(self, room: Room) -> None:
         self.registry.add(room)
@@ -261,22 +261,22 @@ class Hub:
     async def create_table(self, room: Room) -> dict[str, Any]:
         """Store a new table and list it; its lobby line. With ``--cluster`` the process its first
         player reaches serves it."""
-        storage = self.store.storage
+        storage = self.database.storage
         if self.cluster is not None:
-            await self.store.run(storage.acquire, room.id, self.cluster.address)
+            await self.database.run(storage.acquire, room.id, self.cluster.address)
         self._add(room)
         await self.change(room.id, lambda room, now: Change())
         summary = self.registry.lobby[room.id]
         if self.cluster is not None:
             self.drop(room.id)
-            await self.store.run(storage.release, room.id)
+            await self.database.run(storage.release, room.id)
         return summary
 
     async def create_tournament(self, tourney: Tourney) -> None:
         """Serve and store a new tournament (with ``--cluster``: here, where it was made; its entries
         and tables are passed on to this process)."""
         if self.cluster is not None:
-            await self.store.run(self.store.storage.acquire, tourney.id, self.cluster.address)
+            await self.database.run(self.database.storage.acquire, tourney.id, self.cluster.address)
         self.registry.add_tourney(tourney)
         await self.resume_tourney(tourney.id)
 
@@ -304,7 +304,7 @@ class Hub:
                 await self._store_tourney(tourney, moves, time.monotonic(), (room, write))
                 return value
             try:
-                await self.store.writer.write(write)
+                await self.database.writer.write(write)
             except LeaseLost:
                 self.drop(ident)
                 raise RequestError("this table moved to another process: reconnect", 503) from None
@@ -314,7 +314,7 @@ class Hub:
             if registry.rooms.get(ident) is not room:  # its lease ran out while this was stored: the room
                 return value  # was dropped, its readers told to reconnect to whoever serves it now
             self.readers.note_stored(room.id, write[1])
-            registry.index_tokens(room)
+            registry.index_digests(room)
             self.readers.broadcast(room)
         return value
 
@@ -327,8 +327,8 @@ class Hub:
         await self.run_tourney(ident, lambda tourney, now: (None, Moves()))
 
     async def _reload(self, ident: str) -> None:
-        state = await self.store.run(self.store.storage.room, ident)
-        if self.cluster is not None and lease_key(ident) not in self.store.storage.epochs:
+        state = await self.database.run(self.database.storage.room, ident)
+        if self.cluster is not None and lease_key(ident) not in self.database.storage.epochs:
             self.drop(ident)  # its lease was lost while it was read (after a failed write): not ours
             return
         registry = self.registry
@@ -356,7 +356,7 @@ class Hub:
         where taking a table reads it)."""
         if self.cluster is not None or self.registry.serves(ident) or "-" in ident:
             return
-        state = await self.store.read(self.store.reads.room, ident)
+        state = await self.database.read(self.database.reads.room, ident)
         if state is None or ident in self.registry.rooms:
             return
         data = json.loads(state)
@@ -375,7 +375,7 @@ class Hub:
                 continue
             self._forget(ident)
             if self.cluster is not None:
-                await self.store.run(self.store.storage.release, ident)
+                await self.database.run(self.database.storage.release, ident)
 
     async def _clock(self) -> None:
         """Every tick: the host's bots, scheduled tournaments, and the tables with a player to act
@@ -419,7 +419,8 @@ class Hub:
         if self.cluster is None:
             self.limits.take(kind, address, window, time.monotonic())
             return
-        wait = await self.store.run(self.store.storage.take, kind, address, window.count, window.seconds)
+        database = self.database
+        wait = await database.run(database.storage.take, kind, address, window.count, window.seconds)
         if wait is not None:
             raise too_many(kind, window, wait)
 

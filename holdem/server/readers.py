@@ -168,7 +168,7 @@ class Readers:
         tourney = self.registry.tourneys.get(lease_key(connection.room))
         if tourney is None or connection.digest is None:
             return False
-        where = self.registry.tokens.get(connection.digest)
+        where = self.registry.digests.get(connection.digest)
         live = where is not None and where[0] in tourney.rooms and where[0] in self.registry.rooms
         live = live and tourney.status is not Status.FINISHED  # the winner too is told their place
         if live and where == (connection.room, connection.seat):
@@ -294,7 +294,7 @@ class Readers:
         self._spectators.pop(room.id, None)
         now, texts, watched = time.monotonic(), {}, False
         for connection in list(self.connections[room.id]):
-            where = self.registry.tokens.get(connection.digest) if connection.digest is not None else None
+            where = self.registry.digests.get(connection.digest) if connection.digest is not None else None
             if connection.digest is not None and where != (room.id, connection.seat):
                 self.connections[room.id].discard(connection)
                 if where is not None and room.tournament is not None:  # moved to another table
@@ -354,7 +354,7 @@ class Readers:
         prize, the winner included, and their connection closed."""
         for connection in list(self.waiting.get(tourney.id, ())):
             assert connection.digest is not None
-            where = self.registry.tokens.get(connection.digest)
+            where = self.registry.digests.get(connection.digest)
             if where is not None:
                 self.waiting[tourney.id].discard(connection)
                 self._move(connection, where, now)

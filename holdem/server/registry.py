@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from typing import Any
 
-from holdem.errors import RequestError
+from holdem.errors import NotFoundError
 from holdem.server.room import Room
 from holdem.server.tourney import Status, Tourney
 
@@ -57,7 +57,7 @@ class Registry:
         self._rooms: dict[str, Room] = {}
         self._tourneys: dict[str, Tourney] = {}
         self._locks: dict[str, asyncio.Lock] = {}
-        self._tokens: dict[str, tuple[str, int]] = {}
+        self._digests: dict[str, tuple[str, int]] = {}
         self._held: dict[str, dict[str, tuple[str, int]]] = {}
         self._lobby: dict[str, dict[str, Any]] = {}
         self._ticking: set[str] = set()  # tables with a player to act: the clock's only work
@@ -80,9 +80,9 @@ class Registry:
         return self._locks
 
     @property
-    def tokens(self) -> Mapping[str, tuple[str, int]]:
+    def digests(self) -> Mapping[str, tuple[str, int]]:
         """Token digest -> (table, seat)."""
-        return self._tokens
+        return self._digests
 
     @property
     def lobby(self) -> Mapping[str, dict[str, Any]]:
@@ -108,7 +108,7 @@ class Registry:
     def room(self, ident: str) -> Room:
         room = self.rooms.get(ident)
         if room is None:
-            raise RequestError(f"no table {ident!r}", 404)
+            raise NotFoundError(f"no table {ident!r}")
         return room
 
     def add(self, room: Room) -> None:
@@ -120,7 +120,7 @@ class Registry:
             self._locks[room.id] = shared
         else:
             self._locks.setdefault(room.id, asyncio.Lock())
-        self.index_tokens(room)
+        self.index_digests(room)
 
     def add_tourney(self, tourney: Tourney) -> None:
         """Serve `tourney` here, with a lock its tables share (those served already move under it)."""
@@ -146,15 +146,15 @@ class Registry:
         """Table `ident` needs the clock no more (it left memory)."""
         self._ticking.discard(ident)
 
-    def index_tokens(self, room: Room) -> None:
+    def index_digests(self, room: Room) -> None:
         """Keep the token index in step with the room's seats (a look at the room's own tokens only)."""
         held = {member.digest: (room.id, seat) for seat, member in room.members.items()}
         old = self._held.get(room.id, {})
         if held != old:
             for digest, where in old.items():
-                if self._tokens.get(digest) == where:  # not since taken by another table (a moved player)
-                    del self._tokens[digest]
-            self._tokens.update(held)
+                if self._digests.get(digest) == where:  # not since taken by another table (a moved player)
+                    del self._digests[digest]
+            self._digests.update(held)
             self._held[room.id] = held
 
     def remove(self, ident: str) -> None:
@@ -162,7 +162,7 @@ class Registry:
         self._rooms.pop(ident, None)
         self._lobby.pop(ident, None)
         for digest in self._held.pop(ident, {}):
-            self._tokens.pop(digest, None)
+            self._digests.pop(digest, None)
 
     def forget(self, ident: str) -> None:
         """Table `ident` leaves memory (it stays stored): its lock and work lists go too."""

@@ -29,7 +29,7 @@ from typing import Any
 
 import attrs
 
-from holdem.errors import HoldemError, RefusedError, RequestError, TableError
+from holdem.errors import HoldemError, NotFoundError, RefusedError, RequestError, SnapshotError, TableError
 from holdem.formats import phh
 from holdem.hand.actions import Action, check_or_fold
 from holdem.hand.stakes import Rules, Stakes
@@ -171,7 +171,7 @@ class Room:
             total += sum(hand.stacks) + hand.pot
         return total
 
-    def settlement(self, rows: list[LedgerRow]) -> dict[str, Any]:
+    def settle_up(self, rows: list[LedgerRow]) -> dict[str, Any]:
         """Each person's buy-ins, cash-outs, chips on the table and net, from the stored ledger, and the
         fewest payments that settle them. A person is a seat token, never a name: two people who used
         one name are two lines ("Ann (left at hand 9)" and "ann"). A player dealt into the hand in
@@ -190,7 +190,7 @@ class Room:
             entry = _account(people, member.digest, member.name)
             entry["on_table"] += self.held(seat)
             entry["_last"] = math.inf
-        bots = self.home.bot_tokens if self.home is not None else set()
+        bots = self.home.bot_digests if self.home is not None else set()
         house = [people.pop(key) for key in list(people) if key in bots]  # the host's bots
         entries = _labelled(list(people.values()))
         if house:  # a bot's chips are the host's, who bought them: one line, the bots named on it
@@ -471,8 +471,8 @@ class Room:
         hand = self.table.hand
         assert hand is not None and hand.is_complete and hand.result is not None
         seats = self.table.hand_seats
-        tokens = tuple(self.members[s].digest for s in seats)
-        change.hands.append(StoredHand(self.number, phh.dumps(self._document(hand)), tokens))
+        digests = tuple(self.members[s].digest for s in seats)
+        change.hands.append(StoredHand(self.number, phh.dumps(self._document(hand)), digests))
         # Each seat's own view of the hand as it ended goes to that seat alone (a bot's `end_hand`), kept
         # with the member's token digest: a player who takes the seat later, under any name, never gets it.
         players = {s: (self.members[s].name, self.members[s].digest) for s in seats}
@@ -554,7 +554,7 @@ class Room:
     def _member(self, seat: int) -> Member:
         member = self.members.get(seat)
         if member is None:
-            raise RequestError(f"seat {seat} is empty", 404)
+            raise NotFoundError(f"seat {seat} is empty")
         return member
 
     def buy_in_range(self, stack: int) -> tuple[int, int]:
@@ -602,7 +602,7 @@ class Room:
     def from_dict(cls, data: dict[str, Any], now: float) -> Room:
         """A room stored by `to_dict`; the player to act gets a fresh decision clock."""
         if data.get("format") != FORMAT:
-            raise RequestError("not a stored room", 500)
+            raise SnapshotError(f"not a stored room: format {data.get('format')!r:.40}, expected {FORMAT!r}")
         room = cls(data["id"], table_config(data["config"]), data.get("tournament"))
         room.table = table_from_json(json.dumps(data["table"]))
         room.members = {int(s): _member(m) for s, m in data["members"].items()}

@@ -15,7 +15,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from holdem.console.fields import check_object
-from holdem.errors import RefusedError, RequestError
+from holdem.errors import NotFoundError, RefusedError, RequestError, SnapshotError
 from holdem.server.change import Change, LedgerRow
 from holdem.server.cluster import forward
 from holdem.server.config import player_name, status_of, table_config
@@ -56,7 +56,7 @@ def _route(handler: Callable[[Request, Hub], Awaitable[Any]]) -> Callable[[Reque
                 if answer is not None:
                     return answer
             result = await handler(request, hub)
-        except (RequestError, RefusedError) as error:
+        except (RequestError, RefusedError, SnapshotError) as error:
             return JSONResponse({"error": str(error)}, status_code=status_of(error))
         return JSONResponse(result)
 
@@ -142,8 +142,8 @@ async def _settle(request: Request, hub: Hub) -> Any:
     if room.home is None:
         hub.check_admin(request)
     async with hub.registry.locks[ident]:  # the chips on the table and the stored ledger at the same moment
-        rows = await hub.store.run(hub.store.storage.ledger, ident)
-        return room.settlement(rows)
+        rows = await hub.database.run(hub.database.storage.ledger, ident)
+        return room.settle_up(rows)
 
 
 def _viewer(hub: Hub, room: Room, request: Request, *, host: bool = False) -> tuple[str, str | None]:
@@ -168,7 +168,7 @@ async def _leave(request: Request, hub: Hub) -> Any:
     ident, seat = request.path_params["table"], request.path_params["seat"]
     room = hub.room(ident)
     if (
-        hub.registry.tokens.get(token_digest(bearer(request))) != (ident, seat)
+        hub.registry.digests.get(token_digest(bearer(request))) != (ident, seat)
         or room.seat_of_token(token_digest(bearer(request))) != seat
     ):
         raise RequestError(f"leaving seat {seat} needs that seat's token: Authorization: Bearer TOKEN", 403)
@@ -193,13 +193,14 @@ async def _hands(request: Request, hub: Hub) -> Any:
     if not 0 <= after < 2**63:
         raise RequestError(f"after must be a hand number from 0 to 2**63 - 1, got {after}")
     if who == "admin":
-        rows = await hub.store.read(hub.store.reads.hands, ident, after)
+        rows = await hub.database.read(hub.database.reads.hands, ident, after)
         return {"hands": [{"number": number, "phh": text} for number, text in rows]}
+    database = hub.database
     if digest is None:
-        listed = await hub.store.read(hub.store.reads.hands, ident, after)
+        listed = await database.read(database.reads.hands, ident, after)
     else:
         listed = [
-            (n, text) for n, text, _ in await hub.store.read(hub.store.reads.hands_of, ident, digest, after)
+            (n, text) for n, text, _ in await database.read(database.reads.hands_of, ident, digest, after)
         ]
     return {"hands": [{"number": number, "players": player_names(text)} for number, text in listed]}
 
@@ -209,12 +210,13 @@ async def _hand(request: Request, hub: Hub) -> Any:
     hand their token was dealt into."""
     ident, number = request.path_params["table"], request.path_params["number"]
     _, digest = _viewer(hub, hub.room(ident), request)
-    rows = await hub.store.read(hub.store.reads.hands, ident, number - 1, 1) if 0 < number < 2**63 else []
+    database = hub.database
+    rows = await database.read(database.reads.hands, ident, number - 1, 1) if 0 < number < 2**63 else []
     if not rows or rows[0][0] != number:
-        raise RequestError(f"no stored hand {number} at table {ident}", 404)
+        raise NotFoundError(f"no stored hand {number} at table {ident}")
     if digest is None:
         return as_seen_by(rows[0][1], None)
-    mine = await hub.store.read(hub.store.reads.hands_of, ident, digest, number - 1, 1)
+    mine = await hub.database.read(hub.database.reads.hands_of, ident, digest, number - 1, 1)
     if not mine or mine[0][0] != number:
         raise RequestError(f"you were not dealt into hand {number}", 403)
     return as_seen_by(rows[0][1], mine[0][2])
@@ -233,12 +235,12 @@ async def _stats(request: Request, hub: Hub) -> Any:
     by = request.query_params.get("by")
     if by not in (None, "position"):
         raise RequestError(f"by must be position, got {by!r:.20}")
-    hands, rows = await hub.store.read(hub.stats.report, hub.store.reads, ident, by == "position")
+    hands, rows = await hub.database.read(hub.stats.report, hub.database.reads, ident, by == "position")
     player = request.query_params.get("player")
     if player is not None:
         rows = [row for row in rows if row.player == player]
         if not rows:
-            raise RequestError(f"no player {player!r:.40} in this table's stored hands", 404)
+            raise NotFoundError(f"no player {player!r:.40} in this table's stored hands")
     return {"table": ident, "hands": hands, "players": [row.to_dict() for row in rows]}
 
 
@@ -248,14 +250,14 @@ async def _ledger(request: Request, hub: Hub) -> Any:
     room = hub.room(ident)
     async with hub.registry.locks[ident]:  # the chips on the table and the stored ledger at the same moment
         chips = room.chips()
-        rows = await hub.store.run(hub.store.storage.ledger, ident)
+        rows = await hub.database.run(hub.database.storage.ledger, ident)
     return {"chips_on_table": chips, "ledger": [_ledger_row(row) for row in rows]}
 
 
 async def _stored_tables(hub: Hub) -> list[dict[str, Any]]:
     """Every table of every process (`--cluster`) as last stored: this process's own from its lobby,
     the others' read from the database."""
-    rows = await hub.store.read(hub.store.reads.rooms)
+    rows = await hub.database.read(hub.database.reads.rooms)
     now, states = time.monotonic(), {ident: json.loads(state) for ident, state in rows}
     over = {
         i for i, data in states.items() if data.get("format") == TOURNEY and data["status"] == Status.FINISHED
@@ -272,7 +274,7 @@ async def _tourney_summaries(hub: Hub) -> list[dict[str, Any]]:
     """Every tournament's summary as last stored: under each one's lock here, from the database
     for every process with `--cluster`."""
     if hub.cluster is not None:
-        rows = await hub.store.read(hub.store.reads.rooms)
+        rows = await hub.database.read(hub.database.reads.rooms)
         now, found = time.monotonic(), []
         for _, state in rows:
             data = json.loads(state)
@@ -300,11 +302,11 @@ async def _tournaments(request: Request, hub: Hub) -> Any:
 async def _tournament(request: Request, hub: Hub) -> Any:
     ident = request.path_params["tournament"]
     if ident not in hub.registry.tourneys:
-        raise RequestError(f"no tournament {ident!r}", 404)
+        raise NotFoundError(f"no tournament {ident!r}")
     async with hub.registry.locks[ident]:  # as last stored
         tourney = hub.registry.tourneys.get(ident)
         if tourney is None:
-            raise RequestError(f"no tournament {ident!r}", 404)
+            raise NotFoundError(f"no tournament {ident!r}")
         return tourney.summary(time.monotonic()) | {"names": list(tourney.entrants)}
 
 
@@ -312,8 +314,8 @@ async def _tournament_ledger(request: Request, hub: Hub) -> Any:
     hub.check_admin(request)
     ident = request.path_params["tournament"]
     if ident not in hub.registry.tourneys:
-        raise RequestError(f"no tournament {ident!r}", 404)
-    rows = await hub.store.read(hub.store.reads.ledger, ident)
+        raise NotFoundError(f"no tournament {ident!r}")
+    rows = await hub.database.read(hub.database.reads.ledger, ident)
     return {"ledger": [_ledger_row(row) for row in rows]}
 
 

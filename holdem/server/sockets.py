@@ -60,7 +60,7 @@ async def _request(hub: Hub, connection: Connection, kind: str, data: dict[str, 
     tournament = hub.registry.rooms[connection.room].tournament is not None
     if kind in ("sit_out", "sit_in", "rebuy", "chat", "show") and tournament:
         raise RequestError(f"{kind} is not allowed at a tournament table")
-    if hub.registry.tokens.get(connection.digest or "") != (connection.room, seat):
+    if hub.registry.digests.get(connection.digest or "") != (connection.room, seat):
         raise RequestError("this token no longer holds a seat")
     room = connection.room
     if kind == "act":

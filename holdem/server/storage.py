@@ -27,9 +27,9 @@ __all__ = [
     "LOCK_TIMEOUT",
     "SCHEMA",
     "STATEMENT_TIMEOUT",
+    "Database",
     "Lease",
     "Storage",
-    "Store",
     "Write",
     "Writer",
     "lease_key",
@@ -46,7 +46,7 @@ SCHEMA = (
     "CREATE TABLE IF NOT EXISTS leases (room TEXT PRIMARY KEY, owner TEXT NOT NULL, address TEXT NOT NULL,"
     " epoch BIGINT NOT NULL, expires DOUBLE PRECISION NOT NULL)",
     "CREATE TABLE IF NOT EXISTS dealt (room TEXT NOT NULL, number BIGINT NOT NULL, player INTEGER NOT NULL,"
-    " token TEXT NOT NULL, PRIMARY KEY (room, number, player))",
+    " token TEXT NOT NULL, PRIMARY KEY (room, number, player))",  # `token` holds a digest (kept from 0.1)
     "CREATE INDEX IF NOT EXISTS dealt_token ON dealt (room, token)",
     "CREATE TABLE IF NOT EXISTS asked (kind TEXT NOT NULL, address TEXT NOT NULL,"
     " at DOUBLE PRECISION NOT NULL)",
@@ -63,7 +63,7 @@ STATEMENT_TIMEOUT = "10s"
 
 Write = tuple[str, str, Sequence[StoredHand | tuple[int, str]], Sequence[LedgerRow]]
 """One room's change: (room id, its state as JSON, finished hands (`StoredHand`; a bare (number, PHH)
-has nobody's tokens), ledger rows)."""
+has nobody's digests), ledger rows)."""
 
 
 Lease = tuple[str, str, int, float]
@@ -144,12 +144,12 @@ class Storage:
                     ),
                     (room, state),
                 )
-                for number, text, *tokens in hands:
+                for number, text, *digests in hands:
                     self._db.execute(
                         self._sql("INSERT INTO hands (room, number, phh) VALUES (?, ?, ?)"),
                         (room, number, text),
                     )
-                    for player, digest in enumerate(tokens[0] if tokens else ()):
+                    for player, digest in enumerate(digests[0] if digests else ()):
                         self._db.execute(
                             self._sql("INSERT INTO dealt (room, number, player, token) VALUES (?, ?, ?, ?)"),
                             (room, number, player, digest),
@@ -302,9 +302,9 @@ class Storage:
         ).fetchall()
         self._db.commit()
         dealt: dict[int, list[str]] = {}
-        for number, _, token in rows:
-            dealt.setdefault(int(number), []).append(str(token))
-        return {number: tuple(tokens) for number, tokens in dealt.items()}
+        for number, _, digest in rows:
+            dealt.setdefault(int(number), []).append(str(digest))
+        return {number: tuple(digests) for number, digests in dealt.items()}
 
     def hands_of(
         self, room: str, digest: str, after: int = 0, limit: int = 1000
@@ -379,7 +379,7 @@ class Writer:
 T = TypeVar("T")
 
 
-class Store:
+class Database:
     """The database as the server uses it: `storage`, the connection for writes, which `writer`
     groups, and `reads`, a connection for reads, each on a thread of its own, so that reads never
     wait behind a write the database holds up."""

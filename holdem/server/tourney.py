@@ -182,7 +182,7 @@ class Tourney:
         self.id = ident
         self.config = config
         self.entrants: list[str] = []
-        self.tokens: dict[str, str] = {}  # name -> the digest of the entrant's token
+        self.digests: dict[str, str] = {}  # name -> the digest of the entrant's token
         self.status = Status.REGISTERING
         self.rooms: list[str] = []  # the tables in play, in table order (the last is broken first)
         self.place: dict[str, int] = {}
@@ -241,7 +241,7 @@ class Tourney:
     def entrant(self, digest: str) -> str | None:
         """The entrant whose token has this digest (compared in constant time), or None."""
         found = None
-        for name, held in self.tokens.items():
+        for name, held in self.digests.items():
             if hmac.compare_digest(held, digest):
                 found = name
         return found
@@ -264,15 +264,15 @@ class Tourney:
         if len(self.entrants) >= self.config.entrants:
             raise RefusedError(f"tournament {self.id} is full ({self.config.entrants} entrants)")
         name = player_name(name)
-        held = [entrant for entrant in self.tokens if entrant.casefold() == name.casefold()]
+        held = [entrant for entrant in self.digests if entrant.casefold() == name.casefold()]
         if held:  # names are compared without case
             raise RefusedError(f"{held[0]!r} is already registered")
-        check_lookalike(name, self.tokens, "in this tournament")
+        check_lookalike(name, self.digests, "in this tournament")
         token = f"{self.id}.{secrets.token_urlsafe(32)}"
         self.entrants.append(name)
-        self.tokens[name] = token_digest(token)
+        self.digests[name] = token_digest(token)
         self.ledger_seq += 1
-        ledger = [LedgerRow(self.ledger_seq, 0, -1, name, "buy_in", self.config.buy_in, self.tokens[name])]
+        ledger = [LedgerRow(self.ledger_seq, 0, -1, name, "buy_in", self.config.buy_in, self.digests[name])]
         if self.status is Status.RUNNING:  # late: seated at the shortest table once it is between hands
             self.late.append(name)
             self.prizes = prizes(self.config.buy_in * len(self.entrants), self.config.shares)
@@ -298,7 +298,7 @@ class Tourney:
         for name in self.entrants:
             self.ledger_seq += 1
             refunds.append(
-                LedgerRow(self.ledger_seq, 0, -1, name, "refund", self.config.buy_in, self.tokens[name])
+                LedgerRow(self.ledger_seq, 0, -1, name, "refund", self.config.buy_in, self.digests[name])
             )
         return [], refunds
 
@@ -454,7 +454,7 @@ class Tourney:
         for name in self.entrants:
             if self.prize.get(name):
                 self.ledger_seq += 1
-                row = LedgerRow(self.ledger_seq, 0, -1, name, "prize", self.prize[name], self.tokens[name])
+                row = LedgerRow(self.ledger_seq, 0, -1, name, "prize", self.prize[name], self.digests[name])
                 moves.ledger.append(row)
 
     def _seat_members(self, rooms: Mapping[str, Room]) -> None:
@@ -466,7 +466,7 @@ class Tourney:
                     and room.table.seats[s].name == m.name}  # type: ignore[union-attr]  # fmt: skip
             room.seat_members(
                 {
-                    s: kept.get(s) or Member(p.name, self.tokens[p.name], self.config.time_bank_seconds)
+                    s: kept.get(s) or Member(p.name, self.digests[p.name], self.config.time_bank_seconds)
                     for s, p in enumerate(room.table.seats)
                     if p is not None
                 }
@@ -479,7 +479,7 @@ class Tourney:
             "id": self.id,
             "config": self.config.to_dict(),
             "entrants": self.entrants,
-            "tokens": self.tokens,
+            "tokens": self.digests,  # the stored key of 0.1 (digests), read by older processes too
             "status": self.status,
             "rooms": self.rooms,
             "place": self.place,
@@ -499,7 +499,7 @@ class Tourney:
     def from_dict(cls, data: dict[str, Any], now: float) -> Tourney:
         """A tournament stored by `to_dict`; its clock resumes from the stored minute."""
         tourney = cls(data["id"], tourney_config(data["config"]))
-        tourney.entrants, tourney.tokens, tourney.status = (
+        tourney.entrants, tourney.digests, tourney.status = (
             data["entrants"],
             data["tokens"],
             Status(data["status"]),
