@@ -105,7 +105,8 @@ def test_what_0_1_had_and_0_2_deprecates_still_works_with_a_warning() -> None:
 
 def test_names_that_meant_two_things_keep_their_old_spelling_until_0_3() -> None:
     """The log's card field was CARDS (like `holdem.CARDS`, the 52 cards): it is DEALT. A player in
-    dealing order was `seat` in `Hand.events`: it is `player`, as everywhere but at a table."""
+        dealing order was `seat` in `Hand.events`: it is `player`, as everywhere but at a table. The
+    dead money in the pot was `Hand.dead`, beside `start(dead=)` for each player's: it is `dead_money`."""
     from holdem import Action, Hand, Stakes
     from holdem.hand import events
 
@@ -117,3 +118,6 @@ def test_names_that_meant_two_things_keep_their_old_spelling_until_0_3() -> None
         assert hand.events(seat=1) == hand.events(player=1) == hand.events(1)
     with pytest.raises(TypeError, match="'seats'"):
         hand.events(seats=1)
+    dead = Hand.start([100] * 3, Stakes(1, 2), dead=[0, 0, 1], rng=random.Random(2))
+    with pytest.warns(DeprecationWarning, match="dead_money"):
+        assert 1 == dead.dead == dead.dead_money  # the total; start's dead= is each player's
