@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 from holdem import Hand, Stakes
 from holdem.formats import phh
 from holdem.formats.pokerstars import read_hands, write_hand
+from holdem.stats import Collection
+from holdem.stats.report import Rate
 from tests.strategies import random_action
 
 NAMES = ["ann b [NL]", "x:y", "(mo)", "Zed", "Qu: 2", "big al", "[dd]", "o'neil", "Ü-ber", "nine"]
@@ -46,6 +48,9 @@ def test_exported_hands_reimport_to_the_same_hand(seed: int) -> None:
     doc = generated(seed)
     (imported,) = read_hands(write_hand(doc))
     assert imported.reason is None
+    if all(s <= a for s, a in zip(doc["starting_stacks"], doc["antes"], strict=True)):
+        # every ante posted all in, for less: the text shows what was posted, not the level's ante
+        doc["antes"] = [max(doc["starting_stacks"])] * len(doc["antes"])
     assert doc == imported.doc
 
 
@@ -190,7 +195,9 @@ def test_real_file_quirks_are_read_and_bad_hands_skipped_whole(tmp_path: Path) -
     ] == [h.ident for h in hands]
     cash, tournament, cancelled, omaha, twice, wrong = hands
     assert (
-        "cancelled" in cancelled.reason and "not hold'em" in omaha.reason and "run it twice" in twice.reason
+        "cancelled" in cancelled.reason
+        and "not hold'em" in omaha.reason
+        and "a hand run twice without its whole second run-out" == twice.reason
     )
     assert "do not match" in wrong.reason and None is wrong.doc
     doc = cash.doc
@@ -301,6 +308,42 @@ def test_convert_dates_undated_hands_only_when_asked_and_only_those(tmp_path: Pa
     ]:
         done = subprocess.run([*run, *bad], capture_output=True, text=True, timeout=60)
         assert 2 == done.returncode and words in done.stderr and "Traceback" not in done.stderr
+
+
+def test_rule_32_a_hand_run_twice_is_read_counted_and_written_back_as_the_site_writes_it() -> None:
+    """PokerStars' "FIRST FLOP … SECOND RIVER", two showdowns and "Hand was run twice" (all in before
+    the flop, and on the flop): read with both run-outs (the hand was refused, "run it twice cannot
+    be represented"), replayed to the stated stacks with the rake, counted once with W$SD for each
+    player who collected on a board, and written back to the same text and the same document."""
+    text = (Path(__file__).parent / "data" / "pokerstars" / "run-twice.txt").read_text(encoding="utf-8")
+    hands = read_hands(text)
+    assert [None, None] == [hand.reason for hand in hands]
+    for hand, rake in zip(hands, (101, 88), strict=True):
+        doc = hand.doc
+        replayed = phh.replay(doc)
+        assert replayed.hand.second_board and doc["_run_twice"] and rake == doc["_rake"]
+        kept = [p - w for p, w in zip(replayed.hand.result.payouts, doc["winnings"], strict=True)]
+        assert rake == sum(kept) and min(kept) >= 0
+        written = write_hand(doc)
+        assert doc == read_hands(written)[0].doc
+        assert "Hand was run twice" in written and "*** SECOND SHOW DOWN ***" in written
+    first, second = (write_hand(hand.doc).splitlines() for hand in hands)
+    assert "*** SECOND FLOP *** [Kc 2s 9d]" in first and "*** SECOND TURN *** [9h 6d 2c] [6s]" in second
+    assert (
+        "Seat 3: marlow (button) showed [Ah Kd] and lost with a pair of Sevens, and won ($9.52) with a pair"
+        " of Kings"
+    ) in first
+    assert [0, 952, 952] == hands[0].doc["winnings"] and [0, 939, 938] == hands[1].doc["winnings"]
+    for check in (False, True):  # read as the text says, and replayed
+        collection = Collection(check=check)
+        for hand in hands:
+            assert collection.add_document(hand.doc, "run-twice.txt")
+        stats = {player.player: player for player in collection.players()}
+        for name, showdowns in (("kestrel", 1), ("marlow", 2), ("tobin", 1)):  # each won one board
+            assert (Rate(showdowns, showdowns), Rate(showdowns, showdowns)) == (
+                stats[name].rates["went_to_showdown"],
+                stats[name].rates["won_at_showdown"],
+            )
 
 
 def test_a_call_the_site_capped_at_the_largest_all_in_is_read_and_replays_to_the_stated_stacks() -> None:

@@ -120,14 +120,18 @@ def test_dead_money_without_a_big_blind_is_refused() -> None:
         write_hand(doc)
 
 
-def test_a_hand_run_twice_is_refused_until_its_form_is_written() -> None:
+def test_rule_32_a_hand_run_twice_is_written_with_both_run_outs_and_reads_back_the_same() -> None:
+    """Refused until this round ("not written in PokerStars' form yet"); now each run-out is its
+    own FIRST and SECOND streets and showdown, and the text reads back to the same document."""
     deck = Deck.stacked("AsKdAhKc2c7h8h9c3dTs4d2s5cQdQh6dJhKh7d3c")
     hand = Hand.start([100, 101], Stakes(1, 2), rules=Rules(run_twice=True), deck=deck)
     hand.act(Action.raise_to(101))
     hand.act(Action.call())
-    with pytest.raises(InvalidHistoryError) as refused:
-        write_hand(phh.export(hand))
-    assert "a hand run twice is not written in PokerStars' form yet (its PHH has it)" == str(refused.value)
+    doc = phh.export(hand)
+    text = write_hand(doc)
+    assert "*** FIRST FLOP ***" in text and "*** SECOND SHOW DOWN ***" in text
+    assert read_hands(text)[0].doc == read_hands(write_hand(read_hands(text)[0].doc))[0].doc
+    assert phh.replay(read_hands(text)[0].doc).finishing_stacks == phh.replay(doc).finishing_stacks
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,7 @@ from holdem.hand.events import HandResult
 from holdem.hand.pots import Pot, award, build_pots, rake_of, take_rake
 from holdem.hand.stakes import Rules
 
-__all__ = ["Settlement", "result_of", "reveal", "settle", "showdown_order"]
+__all__ = ["Settlement", "by_board", "result_of", "reveal", "settle", "showdown_order"]
 
 
 class Settlement(NamedTuple):
@@ -91,19 +91,32 @@ def _twice(
     (after the rake) is halved, the odd chip to the first board's half, and each half is awarded
     on its board (odd chips of a tie by rule 18). A pot's winners are those of either board."""
     pots, rake = _raked(build_pots(contributions, folded, dead), boards[0], rules)
-    payouts = [0] * len(folded)
     won: list[set[int]] = [set() for _ in pots]
-    for k, board in enumerate(boards):
-        strengths: list[int | None] = [None] * len(folded)
-        for j, value in zip(live, strengths_on(board, [holes[j] for j in live]), strict=True):
-            strengths[j] = value
-        halves = [Pot(pot.amount // 2 + (pot.amount % 2 if k == 0 else 0), pot.eligible) for pot in pots]
-        paid, winners = award(halves, strengths)
+    payouts = [0] * len(folded)
+    for paid, winners in by_board(pots, live, holes, boards):
         payouts = [a + b for a, b in zip(payouts, paid, strict=True)]
         for pot_winners, new in zip(won, winners, strict=True):
             pot_winners.update(new)
     order = [(j, True) for j in showdown_order(live, None)]
     return Settlement(payouts, pots, [tuple(sorted(w)) for w in won], order, rake)
+
+
+def by_board(
+    pots: Sequence[Pot],
+    live: Sequence[int],
+    holes: Sequence[tuple[int, int]],
+    boards: Sequence[Sequence[int]],
+) -> list[tuple[list[int], list[tuple[int, ...]]]]:
+    """A hand run twice (rule 32): each board's payouts and each pot's winners on it, every pot
+    halved, the odd chip to the first board's half (card indexes, as `settle` takes them)."""
+    out = []
+    for k, board in enumerate(boards):
+        strengths: list[int | None] = [None] * len(holes)
+        for j, value in zip(live, strengths_on(board, [holes[j] for j in live]), strict=True):
+            strengths[j] = value
+        halves = [Pot(pot.amount // 2 + (pot.amount % 2 if k == 0 else 0), pot.eligible) for pot in pots]
+        out.append(award(halves, strengths))
+    return out
 
 
 def showdown_order(live: Sequence[int], last_aggressor: int | None) -> list[int]:

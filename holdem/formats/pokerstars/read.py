@@ -8,7 +8,7 @@ marked sitting out is in the hand when the hand has a post or an action of their
 deals sitting-out tournament players in and folds for them), and left out otherwise; chat,
 connection and time-out lines are ignored. The board is checked against the cards each street
 repeats, and the settlement against the ``collected`` lines and the summary's amounts. Every hand
-is imported or skipped whole with its reason (cancelled, not hold'em, run twice, a dead button,
+is imported or skipped whole with its reason (cancelled, not hold'em, a dead button,
 a structure the engine does not play, a damaged line, amounts that disagree): one bad hand never
 stops the rest of the file.
 """
@@ -45,7 +45,7 @@ _WHEN = re.compile(
 _TABLE = re.compile(r"^Table '(.*)' (?:(\d+)-max )?(?:\(Play Money\) )?Seat #(\d+) is the button")
 _SEAT = re.compile(r"^Seat (\d+): (.+) \((\S+) in chips(?:, \S+ bounty)?\)(.*)$")
 _DEALT = re.compile(r"^Dealt to (.+) \[(\S\S) (\S\S)\]$")
-_STREET = re.compile(r"^\*\*\* (FLOP|TURN|RIVER) \*\*\* \[([^\]]*)\](?: \[(\S\S)\])?")
+_STREET = re.compile(r"^\*\*\* (?:(FIRST|SECOND) )?(FLOP|TURN|RIVER) \*\*\* \[([^\]]*)\](?: \[(\S\S)\])?")
 _UNCALLED = re.compile(r"^Uncalled bet \((\S+)\) returned to (.+)$")
 _COLLECTED = re.compile(r"^(.+) collected (\S+) from (?:main |side )?pot(?:-\d+)?$")
 _RAKE = re.compile(r"\| Rake (\S+)")
@@ -53,12 +53,14 @@ _SHOWED = re.compile(
     r"^Seat \d+: (.+?)(?: \((?:button|small blind|big blind)\))* (?:showed|mucked) \[(\S\S) (\S\S)\]"
 )
 _WON = re.compile(
-    r"^Seat \d+: (.+?)(?: \((?:button|small blind|big blind)\))*(?: (?:showed|mucked) \[[^\]]*\] and)?"
-    r" (?:won|collected) \((\S+)\)"
+    r"^Seat \d+: (.+?)(?: \((?:button|small blind|big blind)\))*(?: (?:showed|mucked) \[[^\]]*\] and"
+    r"(?: lost with .*?, and)?)? (?:won|collected) \((\S+)\)"  # run twice: "lost with X, and won (Y)"
 )
+_WON_AGAIN = re.compile(r", and won \((\S+)\)")
+"""A hand run twice: the second board's amount, after the first's ("won (X) with A, and won (Y) with B")."""
 _SITE = Rules.pokerstars()
 """The rules the site deals by: a file is replayed under them (rule 11 as PokerStars plays it)."""
-_BOARD = re.compile(r"^Board \[([^\]]*)\]$")
+_BOARD = re.compile(r"^(?:(FIRST|SECOND) )?Board \[([^\]]*)\]$")
 _PLAYING = ("posts ", "folds", "checks", "calls ", "bets ", "raises ", "shows ")
 """What a seated player's line begins with when they are in the hand."""
 _IGNORED = re.compile(
@@ -217,8 +219,6 @@ def _structure(rest: str, body: str) -> Structure:
         raise InvalidHistoryError(f"not hold'em: {rest.split(' - ')[0]}")
     if re.search(r"cancell?ed", body, re.IGNORECASE):
         raise InvalidHistoryError("the hand was cancelled")
-    if "*** FIRST " in body or "run twice" in body:
-        raise InvalidHistoryError("run it twice cannot be represented")
     if re.search(r"Pot Limit Pre-?Flop", rest, re.IGNORECASE):
         raise InvalidHistoryError(
             "pot-limit before the flop and no-limit after it is not a structure the engine plays"
@@ -335,6 +335,8 @@ class _Game:
         self.holes: list[list[Card | None]] = [[None, None] for _ in range(n)]
         self.shown: set[int] = set()  # the players who showed their cards at the showdown
         self.board: list[Card] = []
+        self.again: list[Card] = []  # a hand run twice: the second run-out (rule 32)
+        self.rerun_from: int | None = None  # where on the board the second run-out starts
         self.actions: list[tuple[int, str, int | None, str]] = []  # player, verb, amount, line
         self.streets: list[int] = []  # the number of actions before each board card group
         self.collected = [0] * n
@@ -349,7 +351,12 @@ class _Game:
         if dealt := _DEALT.match(line):
             self._hole(dealt[1], dealt[2], dealt[3], line)
         elif street := _STREET.match(line):
-            self._street(street[1], street[2], street[3], line)
+            if street[1] == "SECOND":
+                self._second_street(street[2], street[3], street[4], line)
+            else:
+                if street[1] == "FIRST" and self.rerun_from is None:
+                    self.rerun_from = len(self.board)
+                self._street(street[2], street[3], street[4], line)
         elif _UNCALLED.match(line):
             pass  # the engine returns uncalled bets itself; the amount is checked through the stacks
         elif collected := _COLLECTED.match(line):
@@ -378,15 +385,36 @@ class _Game:
         self.streets.append(len(self.actions))
         self.board.extend(cards)
 
+    def _second_street(self, name: str, before: str, new: str | None, line: str) -> None:
+        """A street of the second run-out: its line repeats the second board so far."""
+        if self.rerun_from is None:
+            raise InvalidHistoryError(f"a second run-out before the first: {line!r}")
+        so_far = self.second_board
+        size = {"FLOP": 0, "TURN": 3, "RIVER": 4}[name]
+        if new is None and (len(so_far) != 0 or name != "FLOP"):
+            raise InvalidHistoryError(f"a damaged board line: {line!r}")
+        if new is not None and (_cards(before, line) != so_far or len(so_far) != size):
+            shown = " ".join(map(str, so_far))
+            raise InvalidHistoryError(f"{line!r} does not repeat the second board dealt so far [{shown}]")
+        self.again.extend(_cards(before if new is None else new, line))
+
+    @property
+    def second_board(self) -> list[Card]:
+        """The second run-out's board so far: the cards dealt before the all-in, then its own."""
+        return self.board[: self.rerun_from] + self.again
+
     def _summary_line(self, line: str) -> None:
         """The rake, cards shown, the board and each player's amount won, to check the hand against."""
         if rake := _RAKE.search(line):
             self.rake = self.money(rake[1])
-        elif (board := _BOARD.match(line)) and _cards(board[1], line) != self.board:
+        elif (board := _BOARD.match(line)) and _cards(board[2], line) != (
+            self.second_board if board[1] == "SECOND" else self.board
+        ):
             raise InvalidHistoryError(f"the summary's {line!r} is not the board dealt")
         if won := _WON.match(line):
             self.won = self.won or [0] * len(self.order)
-            self.won[self._player(won[1], line)] += self.money(won[2])
+            again = _WON_AGAIN.findall(line, won.end())
+            self.won[self._player(won[1], line)] += sum(map(self.money, [won[2], *again]))
         if shown := _SHOWED.match(line):
             self._hole(shown[1], shown[2], shown[3], line)
 
@@ -494,10 +522,13 @@ class _Game:
                 raise error from None
 
     def _replay_under(self, rules: Rules, stakes: Stakes, setup: dict[str, Any]) -> Hand:
+        if self.rerun_from is not None:  # run twice (rule 32): as the site ran it, when the betting ended
+            if len(self.second_board) != 5:
+                raise InvalidHistoryError("a hand run twice without its whole second run-out")
+            rules = attrs.evolve(rules, run_twice=True)
         try:
-            hand = Hand.start(
-                self.stacks, stakes, rules=rules, deck=Deck.for_hand(self.holes, self.board), **setup
-            )
+            deck = Deck.for_hand(self.holes, self.board, self.again)
+            hand = Hand.start(self.stacks, stakes, rules=rules, deck=deck, **setup)
         except HoldemError as error:
             raise InvalidHistoryError(f"cannot start the hand: {error}") from None
         for p, verb, amount, line in self.actions:

@@ -23,6 +23,8 @@ from holdem.cards.evaluator import HandCategory, evaluate
 from holdem.errors import InvalidHistoryError
 from holdem.formats.phh import replay
 from holdem.hand.events import EventKind, Phase
+from holdem.hand.pots import Pot
+from holdem.hand.showdown import by_board
 from holdem.hand.stakes import Structure
 from holdem.hand.state import Hand
 from holdem.hand.views import chips_put_in
@@ -63,8 +65,6 @@ def write_hand(doc: Mapping[str, Any], number: int = 1, *, dealt_to: Collection[
     hand = result.hand
     if hand is None or not result.settled or hand.result is None:
         raise InvalidHistoryError("the showdown cards are unknown, so the hand cannot be written out")
-    if hand.second_board:
-        raise InvalidHistoryError("a hand run twice is not written in PokerStars' form yet (its PHH has it)")
     unknown = {
         int(line.split(" ")[2][1:]) - 1
         for line in doc["actions"]
@@ -85,11 +85,14 @@ def write_hand(doc: Mapping[str, Any], number: int = 1, *, dealt_to: Collection[
     shown = _shown(doc) if result.by_history else None
     lines += _play(hand, names, money, shown)
     won, rake = _winnings(doc, hand, checked=result.by_history)
-    lines += _collected(hand, won, rake, names, money)
+    boards = _by_board(hand, won) if hand.second_board else None
+    lines += (
+        _collected(hand, won, rake, names, money) if boards is None else _twice(hand, boards, names, money)
+    )
     live = [p for p, folded in enumerate(hand.folded) if not folded]
     if len(live) == 1:  # won without a showdown: the site says the winner kept their cards hidden
         lines.append(f"{names[live[0]]}: doesn't show hand")
-    lines += _summary(hand, won, rake, names, seats, money, shown, unknown)
+    lines += _summary(hand, won, rake, names, seats, money, shown, unknown, boards)
     return "\n".join(lines) + "\n"
 
 
@@ -203,13 +206,17 @@ def _play(hand: Hand, names: list[str], money: Any, shown: set[int] | None = Non
     board: list[Card] = []
     showdown = False
     level = max(hand.declared_blinds)  # a short blind posts less, but the others call the full blind
+    rerun, run = _rerun_from(hand), "FIRST "
     for k, event in enumerate(hand.events()):
         p = event.player
         if event.kind == EventKind.BOARD:
+            if rerun is not None and len(board) == 5:  # run twice: the second run-out, after the all-in
+                board, run = list(hand.board[:rerun]), "SECOND "
             before, board = list(board), board + list(event.cards)
             street = _STREETS[Phase(len(board) - 2 if len(board) > 3 else 1)]
             new = f" {_cards(event.cards)}" if before else ""
-            lines.append(f"*** {street} *** {_cards(before or board)}{new}")
+            label = run if rerun is not None and len(board) > rerun else ""
+            lines.append(f"*** {label}{street} *** {_cards(before or board)}{new}")
             level = 0
         elif event.kind == EventKind.ACTION and p is not None and event.action is not None:
             kind = event.action.kind.value
@@ -226,7 +233,7 @@ def _play(hand: Hand, names: list[str], money: Any, shown: set[int] | None = Non
             lines.append(f"{names[p]}: {text}{' and is all-in' if all_in else ''}")
         elif event.kind == EventKind.UNCALLED and p is not None:
             lines.append(f"Uncalled bet ({money(event.amount or 0)}) returned to {names[p]}")
-        elif event.kind in (EventKind.SHOW, EventKind.MUCK) and p is not None:
+        elif event.kind in (EventKind.SHOW, EventKind.MUCK) and p is not None and rerun is None:
             if not showdown:
                 lines.append("*** SHOW DOWN ***")
                 showdown = True
@@ -237,10 +244,42 @@ def _play(hand: Hand, names: list[str], money: Any, shown: set[int] | None = Non
     return lines
 
 
-def _describe(hand: Hand, p: int) -> str:
+def _rerun_from(hand: Hand) -> int | None:
+    """A hand run twice: how many board cards both run-outs share (None: run once)."""
+    if not hand.second_board:
+        return None
+    return next(k for k, (a, b) in enumerate(zip(hand.board, hand.second_board, strict=True)) if a != b)
+
+
+def _by_board(hand: Hand, won: list[int]) -> list[list[int]]:
+    """A hand run twice: what each player collected on each board. The engine pays each board its
+    half of every pot; a player's collected chips (less any rake) are split between the boards in
+    the proportion of those payouts (read back, the two are added up again)."""
+    assert hand.result is not None
+    holes = [(a.index, b.index) for a, b in hand.holes]
+    live = [p for p, folded in enumerate(hand.folded) if not folded]
+    boards = ([c.index for c in hand.board], [c.index for c in hand.second_board])
+    paid = [payouts for payouts, _ in by_board(hand.result.pots, live, holes, boards)]
+    second = [w * b // (a + b) if a + b else 0 for w, a, b in zip(won, *paid, strict=True)]
+    return [[w - s for w, s in zip(won, second, strict=True)], second]
+
+
+def _twice(hand: Hand, boards: list[list[int]], names: list[str], money: Any) -> list[str]:
+    """The two showdowns of a hand run twice, each with the hands on its board and what it paid."""
+    shows = [e.player for e in hand.events() if e.kind == EventKind.SHOW and e.player is not None]
+    lines = []
+    for run, board, paid in (("FIRST", hand.board, boards[0]), ("SECOND", hand.second_board, boards[1])):
+        lines.append(f"*** {run} SHOW DOWN ***")
+        lines += [f"{names[p]}: shows {_cards(hand.holes[p])} ({_describe(hand, p, board)})" for p in shows]
+        lines += [f"{names[p]} collected {money(c)} from pot" for p, c in enumerate(paid) if c]
+    return lines
+
+
+def _describe(hand: Hand, p: int, board: Sequence[Card] | None = None) -> str:
     """A player's best hand in PokerStars' words, from ``high card Ace`` through ``a pair of Deuces``
-    and ``a straight, Ace to Five`` to ``a Royal Flush`` (as its own histories word them)."""
-    best = evaluate([*hand.holes[p], *hand.board])
+    and ``a straight, Ace to Five`` to ``a Royal Flush`` (as its own histories word them), on the
+    hand's board or on `board` (a second run-out)."""
+    best = evaluate([*hand.holes[p], *(hand.board if board is None else board)])
     ranks = [card.rank for card in best.best_five]  # by group size, then rank; the wheel's ace last
     top, second, low = ranks[0], ranks[2], ranks[4]
     match best.category:
@@ -328,19 +367,18 @@ def _summary(
     money: Any,
     shown: set[int] | None = None,
     unknown: AbstractSet[int] = frozenset(),
+    boards: list[list[int]] | None = None,
 ) -> list[str]:
     result = hand.result
     assert result is not None
-    pots = [pot.amount for pot in result.pots]
-    total = f"Total pot {money(sum(pots))}"
-    if len(pots) > 1:
-        total += " Main pot " + money(pots[0] - rake) + "."
-        total += "".join(
-            f" Side pot{'' if len(pots) == 2 else f'-{k}'} {money(amount)}."
-            for k, amount in enumerate(pots[1:], 1)
-        )
-    lines = ["*** SUMMARY ***", f"{total} | Rake {money(rake)}"]
-    if hand.board:
+    lines = ["*** SUMMARY ***", f"{_total(result.pots, rake, money)} | Rake {money(rake)}"]
+    if boards is not None:
+        lines += [
+            "Hand was run twice",
+            f"FIRST Board {_cards(hand.board)}",
+            f"SECOND Board {_cards(hand.second_board)}",
+        ]
+    elif hand.board:
         lines.append(f"Board {_cards(hand.board)}")
     n = len(names)
     folded_at = {
@@ -364,6 +402,8 @@ def _summary(
                 else ""
             )
             lines.append(f"{head} folded {where}{quiet}")
+        elif p in shown and boards is not None:  # each board's outcome, as the site writes it
+            lines.append(f"{head} showed {_cards(hand.holes[p])} and {_outcomes(hand, p, boards, money)}")
         elif p in shown:
             outcome = f"won ({money(won[p])})" if won[p] else "lost"
             lines.append(f"{head} showed {_cards(hand.holes[p])} and {outcome} with {_describe(hand, p)}")
@@ -372,3 +412,24 @@ def _summary(
         else:  # with the cards where the document knows them, as the site writes its player's
             lines.append(f"{head} mucked" + ("" if p in unknown else f" {_cards(hand.holes[p])}"))
     return lines
+
+
+def _total(pots: Sequence[Pot], rake: int, money: Any) -> str:
+    """The summary's pots: the total, and with side pots the main pot (less the rake) and each side pot."""
+    amounts = [pot.amount for pot in pots]
+    total = f"Total pot {money(sum(amounts))}"
+    if len(amounts) > 1:
+        total += " Main pot " + money(amounts[0] - rake) + "."
+        total += "".join(
+            f" Side pot{'' if len(amounts) == 2 else f'-{k}'} {money(amount)}."
+            for k, amount in enumerate(amounts[1:], 1)
+        )
+    return total
+
+
+def _outcomes(hand: Hand, p: int, boards: list[list[int]], money: Any) -> str:
+    """A hand run twice: a player's outcome on each board ("lost with A, and won ($Y) with B")."""
+    return ", and ".join(
+        f"{f'won ({money(paid[p])})' if paid[p] else 'lost'} with {_describe(hand, p, board)}"
+        for paid, board in zip(boards, (hand.board, hand.second_board), strict=True)
+    )
