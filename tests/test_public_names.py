@@ -22,7 +22,7 @@ PUBLIC = {
         "HandRank", "HandResult",
         "HoldemError", "IllegalActionError", "ImpossibleSpotError", "InvalidAmountError", "InvalidCardError",
         "InvalidConfigError", "InvalidHistoryError", "InvalidPlayerError", "InvalidRangeError",
-        "LegalActions", "NotYourTurnError",
+        "LegalActions", "NotFoundError", "NotYourTurnError",
         "Phase", "PlayerEquity", "Pot", "Rank", "Rules", "Seat", "SeatView", "SnapshotError", "SolverError",
         "Stakes",
         "Structure", "Suit", "Table", "TableError", "best_hands", "compare_hands", "equity", "evaluate",

@@ -104,18 +104,17 @@ def play_until(
     while not done():
         assert time.monotonic() < deadline, "the table did not get there in time"
         for player in players.values():  # outside a showdown, no other player's card face up
-            faces = (
-                "() => holding || document.querySelectorAll('.seat:not(.me) .card:not(.back)').length === 0"
-            )
+            others = "document.querySelectorAll('.seat:not(.me) .card:not(.back)').length === 0"
+            faces = f"() => holdemPage.holding || {others}"
             assert player.page.evaluate(faces) is True, f"{player.name} sees another's card"
         for name, move in moves.items():
             page = players[name].page
             if page.locator("#actions").is_visible():
-                turn = page.evaluate("[state.hand, state.steps]")
+                turn = page.evaluate("[holdemPage.state.hand, holdemPage.state.steps]")
                 move(players[name])
                 try:  # taken: the page draws a later turn (its controls may come back at once, after a bot)
                     page.wait_for_function(
-                        "(turn) => latest.hand !== turn[0] || latest.steps !== turn[1]",
+                        "(turn) => holdemPage.latest.hand !== turn[0] || holdemPage.latest.steps !== turn[1]",
                         arg=turn,
                         timeout=5000,
                     )
@@ -123,7 +122,7 @@ def play_until(
                     raise AssertionError(
                         f"{name}'s move was not taken: {page.locator('#error').inner_text()!r}"
                     ) from None
-                page.wait_for_function("() => !holding", timeout=5000)
+                page.wait_for_function("() => !holdemPage.holding", timeout=5000)
         time.sleep(0.1)
 
 

@@ -183,7 +183,7 @@ def test_the_controls_and_plates_say_what_a_player_expects(server: ThreadServer)
         my_turn(host.page)
         expect(raise_button).to_contain_text("Raise to")  # preflop: the blinds are bets
         check_or_call(host.page)
-        host.page.wait_for_function("() => latest.phase === 'flop' && latest.legal")
+        host.page.wait_for_function("() => holdemPage.latest.phase === 'flop' && holdemPage.latest.legal")
         expect(raise_button).to_contain_text("Bet")
         assert "raise" not in str(raise_button.get_attribute("aria-label"))
         name = host.page.locator(".seat .name", has_text="calling-station bot")
@@ -260,7 +260,9 @@ def test_a_stored_hand_is_replayed_on_a_table_step_by_step(server: ThreadServer)
         while server.http("GET", f"/api/tables/{game['id']}")[1]["hand"] < 2:  # hand 1 played out
             my_turn(host.page)
             check_or_call(host.page)
-            host.page.wait_for_function("() => !latest.legal || latest.steps !== state.steps")
+            host.page.wait_for_function(
+                "() => !holdemPage.latest.legal || holdemPage.latest.steps !== holdemPage.state.steps"
+            )
         host.page.click("#history-toggle")
         expect(host.page.locator("#stored li")).not_to_have_count(0)
         host.page.locator("#stored li").last.locator("button", has_text="Replay").click()

@@ -15,20 +15,43 @@ The network parts need the ``server`` extra: ``pip install 'holdem-engine[server
 
 from __future__ import annotations
 
-from enum import IntEnum
+from enum import IntEnum, StrEnum
 
 from holdem.console.arguments import install_hint
 
 SERVER_HINT = f"holdem serve needs the server extra: {install_hint('server')}"
 
 SILENCE = 2.0
-"""Seconds without a message from the server after which a client (`holdem join`, `client.play_seat`,
-the browser) gives its connection up and connects again: a healthy server sends something at least
-every half second (`connection.ALIVE`), so silence means a stopped or unreachable process."""
+"""Seconds without a message from the server after which a bot's client (`holdem join`,
+`client.play_seat`) gives its connection up and connects again: a healthy server sends something at
+least every half second (`connection.ALIVE`), so silence means a stopped or unreachable process."""
+
+BROWSER_SILENCE = 4.0
+"""The same for the browser table (`static/protocol.js`): twice `SILENCE`, for a phone on a slow line."""
 
 OPEN_TIMEOUT = 10.0
 """Seconds a client waits for a WebSocket handshake: longer than a balancer takes to give up on a
 stopped process and try the next one (the shipped nginx file: 3 s)."""
+
+
+class Message(StrEnum):
+    """The ``type`` of each WebSocket message: sent by the server, and by a client (``state`` asks
+    for the table's state again). The browser's `protocol.js` holds the same names."""
+
+    STATE = "state"
+    ERROR = "error"
+    MOVED = "moved"
+    FINISHED = "finished"
+    WAITING = "waiting"
+    ALIVE = "alive"
+    PONG = "pong"
+    PING = "ping"
+    ACT = "act"
+    SIT_OUT = "sit_out"
+    SIT_IN = "sit_in"
+    REBUY = "rebuy"
+    CHAT = "chat"
+    SHOW = "show"
 
 
 class Close(IntEnum):
@@ -49,4 +72,4 @@ class Close(IntEnum):
     """Too many spectators, from this address or at this table: try later."""
 
 
-__all__ = ["OPEN_TIMEOUT", "SERVER_HINT", "SILENCE", "Close"]
+__all__ = ["BROWSER_SILENCE", "OPEN_TIMEOUT", "SERVER_HINT", "SILENCE", "Close", "Message"]

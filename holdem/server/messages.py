@@ -15,6 +15,7 @@ from typing import Any
 from holdem.errors import HoldemError, RequestError
 from holdem.hand.actions import Action
 from holdem.hand.views import view
+from holdem.server import Message
 from holdem.server.handlog import hand_log
 from holdem.server.room import Room, person_id
 
@@ -42,7 +43,7 @@ def state_message(
     dealt = table.hand_seats if hand is not None else ()
     player = dealt.index(seat) if seat is not None and seat in dealt else None
     message: dict[str, Any] = {
-        "type": "state",
+        "type": Message.STATE,
         "table": room.id,
         "tournament": room.tournament,
         "seat": seat,
@@ -202,23 +203,23 @@ def _blind_role(room: Room, seat: int, blind: int, dead: int) -> str | None:
 
 
 def error_message(message: str) -> str:
-    return json.dumps({"type": "error", "message": message})
+    return json.dumps({"type": Message.ERROR, "message": message})
 
 
-ALIVE_TEXT = '{"type":"alive"}'
+ALIVE_TEXT = json.dumps({"type": Message.ALIVE}, separators=(",", ":"))
 """A sign of life, to a connection opened with ``alive=1`` after a quiet spell (`connection.ALIVE`)."""
-PONG_TEXT = json.dumps({"type": "pong"})
+PONG_TEXT = json.dumps({"type": Message.PONG})
 """The answer to a ``ping``."""
 
 
 def moved_message(table: str, seat: int | None) -> str:
     """To a tournament entrant: your seat is now at `table` (a table was broken or balanced)."""
-    return json.dumps({"type": "moved", "table": table, "seat": seat})
+    return json.dumps({"type": Message.MOVED, "table": table, "seat": seat})
 
 
 def waiting_message(tourney: str, status: str) -> str:
     """To an entrant with no seat yet (or no more): where the tournament stands."""
-    return json.dumps({"type": "waiting", "tournament": tourney, "status": status})
+    return json.dumps({"type": Message.WAITING, "tournament": tourney, "status": status})
 
 
 class _Constant(str):

@@ -17,7 +17,7 @@ from holdem.formats import phh
 from holdem.formats.pokerstars.write import write_hand
 from holdem.server.handlog import hand_log
 
-__all__ = ["as_seen_by", "player_names"]
+__all__ = ["as_seen_by", "player_names", "with_table"]
 
 _DEALT = re.compile(r"^d dh p(\d+) (\S+)(.*)$")
 
@@ -32,7 +32,8 @@ def as_seen_by(text: str, me: int | None) -> dict[str, Any]:
     spectator sees it once it is over): ``phh``, ``pokerstars`` (None, with ``pokerstars_error``,
     when the hand cannot be written in that form), and for the replay ``players``, ``seats``,
     ``seat_count``, ``button`` (a seat, or None under a dead button), ``stacks`` (at the start),
-    ``blinds``, ``you`` (the player's index or None) and ``steps`` (the log as that player saw it)."""
+    ``blinds``, ``you`` (the player's index or None) and ``steps`` (the log as that player saw it,
+    each step with the table after it: ``stacks`` and ``bets`` by player, ``pot``, ``board``)."""
     try:
         doc = phh.loads(text)[0]
         hand = phh.replay(doc).hand
@@ -54,7 +55,7 @@ def as_seen_by(text: str, me: int | None) -> dict[str, Any]:
         "stacks": list(hand.starting_stacks),
         "blinds": [int(b) for b in doc.get("blinds_or_straddles", [])],
         "you": me,
-        "steps": hand_log(hand, seats, me),
+        "steps": with_table(hand_log(hand, seats, me), list(hand.starting_stacks), seats),
     }
     try:
         number = int(doc.get("hand", 1))
@@ -62,6 +63,30 @@ def as_seen_by(text: str, me: int | None) -> dict[str, Any]:
     except HoldemError as error:
         seen["pokerstars_error"] = str(error)
     return seen
+
+
+def with_table(
+    steps: list[dict[str, Any]], stacks: list[int], seats: tuple[int, ...]
+) -> list[dict[str, Any]]:
+    """Each step of a hand's log with the table as it stands after it: every player's stack and bet
+    this street, the pot (bets included) and the board (the browser's replay draws these; it
+    worked them out itself before). A blind, an ante, a call or a raise moves chips from the stack
+    to the bet (an ante straight to the pot); a board collects the bets; an uncalled bet and a win
+    go back to the stack."""
+    stacks, bets, pot, board = list(stacks), [0] * len(stacks), 0, list[str]()
+    out = []
+    for step in steps:
+        k = seats.index(step["seat"]) if step["seat"] is not None else None
+        put = step["amount"] if step["kind"] in ("blind", "ante") else step.get("chips") or 0
+        back = step["amount"] if step["kind"] in ("uncalled", "win") else 0
+        if k is not None:
+            stacks[k] += back - put
+            bets[k] += (put if step["kind"] != "ante" else 0) - (back if step["kind"] == "uncalled" else 0)
+        pot += put - back
+        if step["kind"] == "board":
+            board, bets = board + step["cards"], [0] * len(bets)
+        out.append(step | {"stacks": list(stacks), "bets": list(bets), "pot": pot, "board": list(board)})
+    return out
 
 
 def _hide(line: str, keep: set[int]) -> str:

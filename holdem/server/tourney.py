@@ -32,6 +32,7 @@ import attrs
 
 from holdem.console.fields import Field, check_object, read_fields
 from holdem.errors import HoldemError, RefusedError, RequestError
+from holdem.server import Message
 from holdem.server.change import Change, LedgerRow
 from holdem.server.config import TableConfig, check_lookalike, player_name
 from holdem.server.room import Member, Room, token_digest
@@ -251,7 +252,7 @@ class Tourney:
         name = self.entrant(digest)
         place = self.place.get(name) if name is not None else None
         prize = self.prize.get(name, 0) if name is not None else 0
-        return {"type": "finished", "tournament": self.id, "name": name, "place": place, "prize": prize,
+        return {"type": Message.FINISHED, "tournament": self.id, "name": name, "place": place, "prize": prize,
                 "entrants": len(self.entrants)}  # fmt: skip
 
     # ------------------------------------------------------------ requests

@@ -1,12 +1,17 @@
 // A home game at the browser table (table.js draws the table): hosting from the lobby, asking for a
 // seat by the link, the host's tools, chat, showing a hand after it, the rebuy prompt, the settle-up,
 // stored hands replayed and downloaded, and this browser's preferences (four-colour deck, sounds).
-// Everything a player typed is shown as text, never as markup.
-"use strict";
+// Everything a player typed is shown as text, never as markup. What it shares with table.js is `page`.
+import { NAME_KEY, PREFERENCES, api, keep, stored } from "./api.js";
+import { $, option, toggles } from "./dom.js";
+import { Message } from "./protocol.js";
+import { decimal, percent, replayTable } from "./render.js";
+import { key, page } from "./state.js";
+import { drawTable, openRebuy, send } from "./table.js";
 
 const hashed = new URLSearchParams(location.hash.slice(1));
-if (tableId && hashed.get("host")) {  // the host's link: kept by this browser, then out of the address bar
-  localStorage.setItem(`holdem.host.${tableId}`, hashed.get("host"));
+if (page.tableId && hashed.get("host")) {  // the host's link: kept by this browser, then out of the address bar
+  localStorage.setItem(key("host"), hashed.get("host"));
   history.replaceState(null, "", `${location.pathname}${location.search}`);
 }
 const hostToken = stored("host");
@@ -17,24 +22,10 @@ let myTurn = false;
 let settleShown = false; // the settle-up opened itself once the game ended
 let settledAt = null; // the hand at which the settle-up shown was read
 
-function keep(kind, value) {
-  if (value === null) localStorage.removeItem(`holdem.${kind}.${tableId}`);
-  else localStorage.setItem(`holdem.${kind}.${tableId}`, value);
-}
-
-async function api(method, path, body, token) {
-  const headers = { "content-type": "application/json" };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const answer = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const data = await answer.json();
-  if (!answer.ok) throw new Error(data.error || `HTTP ${answer.status}`);
-  return data;
-}
-
 function reconnect() {
   // A new token for this page (a seat granted): the next connection uses it.
-  lastSeenHand = null;
-  if (socket) socket.close();
+  page.lastSeenHand = null;
+  if (page.socket) page.socket.close();
 }
 
 // ------------------------------------------------------------ hosting from the lobby
@@ -46,11 +37,11 @@ $("host-form").addEventListener("submit", async (event) => {
     run_twice: $("host-twice").checked, name: $("host-game-name").value.trim(), listed: $("host-listed").checked };
   try {
     const game = await api("POST", "/api/games", settings);
-    localStorage.setItem(`holdem.host.${game.id}`, game.host_token);
-    localStorage.setItem("holdem.name", $("host-name").value.trim());
+    localStorage.setItem(key("host", game.id), game.host_token);
+    localStorage.setItem(NAME_KEY, $("host-name").value.trim());
     const seat = await api("POST", `/api/tables/${game.id}/players`,
       { name: $("host-name").value, buy_in: number("host-buy") }, game.host_token);
-    localStorage.setItem(`holdem.seat.${game.id}`, seat.token);
+    localStorage.setItem(key("seat", game.id), seat.token);
     location.href = game.player_link;
   } catch (error) {
     $("host-error").textContent = error.message;
@@ -59,18 +50,18 @@ $("host-form").addEventListener("submit", async (event) => {
 
 // ------------------------------------------------------------ asking for a seat by the link
 function canAsk(st) {
-  return Boolean(st.home && !st.home.ended && st.seat === null && !asked && !seatToken);
+  return Boolean(st.home && !st.home.ended && st.seat === null && !asked && !page.seatToken);
 }
 
 function openSeatForm(number) {
   $("seat-form").hidden = false;
   $("seat-form").dataset.seat = number;
   $("seat-title").textContent = `Seat ${number + 1}`;
-  $("seat-name").value = localStorage.getItem("holdem.name") || "";
-  $("seat-buy").min = state.config.min_buy_in;
-  $("seat-buy").max = state.config.max_buy_in;
-  $("seat-buy").value = state.config.max_buy_in;
-  $("seat-range").textContent = `${state.config.min_buy_in} to ${state.config.max_buy_in}`;
+  $("seat-name").value = localStorage.getItem(NAME_KEY) || "";
+  $("seat-buy").min = page.state.config.min_buy_in;
+  $("seat-buy").max = page.state.config.max_buy_in;
+  $("seat-buy").value = page.state.config.max_buy_in;
+  $("seat-range").textContent = `${page.state.config.min_buy_in} to ${page.state.config.max_buy_in}`;
   $("seat-name").focus();
 }
 
@@ -80,17 +71,17 @@ $("seat-form").addEventListener("submit", async (event) => {
   const seat = Number($("seat-form").dataset.seat);
   const name = $("seat-name").value.trim();
   try {
-    const answer = await api("POST", `/api/tables/${tableId}/players`,
+    const answer = await api("POST", `/api/tables/${page.tableId}/players`,
       { name, buy_in: Number($("seat-buy").value), seat }, hostToken);
-    localStorage.setItem("holdem.name", name);
+    localStorage.setItem(NAME_KEY, name);
     $("seat-form").hidden = true;
     if (answer.pending) {
       asked = { token: answer.token, seat: answer.seat, name };
       keep("asked", JSON.stringify(asked));
-      drawHome(state);
+      drawHome(page.state);
     } else {
-      seatToken = answer.token;
-      keep("seat", seatToken);
+      page.seatToken = answer.token;
+      keep("seat", page.seatToken);
       reconnect();
     }
   } catch (error) {
@@ -115,8 +106,8 @@ function checkAsked(st) {
   if (waiting || (!granted && !asked.seen)) return;
   $("asking").hidden = true;
   if (granted) {
-    seatToken = asked.token;
-    keep("seat", seatToken);
+    page.seatToken = asked.token;
+    keep("seat", page.seatToken);
     reconnect();
   } else {
     $("error").textContent = `The host did not seat ${asked.name}.`;
@@ -128,18 +119,11 @@ function checkAsked(st) {
 // ------------------------------------------------------------ the host's tools
 async function host(command, fields = {}) {
   try {
-    await api("POST", `/api/tables/${tableId}/host`, { command, ...fields }, hostToken);
+    await api("POST", `/api/tables/${page.tableId}/host`, { command, ...fields }, hostToken);
     $("host-error-table").textContent = "";
   } catch (error) {
     $("host-error-table").textContent = error.message;
   }
-}
-
-function option(value, text) {
-  const el = document.createElement("option");
-  el.value = value;
-  el.textContent = text;
-  return el;
 }
 
 function drawHost(st) {
@@ -235,7 +219,7 @@ $("chat-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const text = $("chat-text").value.trim();
   if (!text) return;
-  send({ type: "chat", text });
+  send({ type: Message.CHAT, text });
   $("chat-text").value = "";
 });
 
@@ -248,7 +232,7 @@ function drawShow(st) {
 }
 
 $("show-cards").addEventListener("click", () => {
-  send({ type: "show", hand: state.last_hand.number });
+  send({ type: Message.SHOW, hand: page.state.last_hand.number });
   $("show-cards").hidden = true;
 });
 
@@ -267,7 +251,7 @@ function promptRebuy(st) {
 // ------------------------------------------------------------ the settle-up
 async function drawSettle() {
   try {
-    const settled = await api("GET", `/api/tables/${tableId}/settle`);
+    const settled = await api("GET", `/api/tables/${page.tableId}/settle`);
     $("settle-rows").replaceChildren(...settled.players.map((p) => {
       const tr = document.createElement("tr");
       const name = p.bots ? `${p.name}: ${p.bots.join(", ")}` : p.name;  // the host's bots, on one line
@@ -293,28 +277,18 @@ async function drawSettle() {
   }
 }
 
-function toggles(section, draw) {
-  // The button `${section}-toggle` opens and closes the section, which is drawn as it opens.
-  $(`${section}-toggle`).addEventListener("click", () => {
-    $(section).hidden = !$(section).hidden;
-    $(`${section}-toggle`).setAttribute("aria-expanded", String(!$(section).hidden));
-    if (!$(section).hidden) draw();
-  });
-}
 toggles("settle", () => drawSettle());
 
 // ------------------------------------------------------------ the players' statistics
 let statsAt = null;
-const percent = (rate) => rate.percent === null ? "-" : rate.percent.toFixed(1);
-const number = (value, digits = 1) => value === null ? "-" : value.toFixed(digits);
 
 async function drawStats() {
   try {
-    const answer = await api("GET", `/api/tables/${tableId}/stats`, undefined, hostToken || handToken());
+    const answer = await api("GET", `/api/tables/${page.tableId}/stats`, undefined, hostToken || handToken());
     $("stats-rows").replaceChildren(...answer.players.map((p) => {
       const row = document.createElement("tr");
       for (const text of [p.player, String(p.hands), percent(p.vpip), percent(p.pfr), percent(p.three_bet),
-        number(p.aggression.factor, 2), percent(p.went_to_showdown), percent(p.won_at_showdown), number(p.bb_per_100)]) {
+        decimal(p.aggression.factor, 2), percent(p.went_to_showdown), percent(p.won_at_showdown), decimal(p.bb_per_100)]) {
         row.append(Object.assign(document.createElement("td"), { textContent: text }));
       }
       return row;
@@ -342,14 +316,14 @@ function drawStatsTools(st) {
 
 // ------------------------------------------------------------ stored hands: replay and download
 function handToken() {
-  return seatToken || stored("past") || hostToken;
+  return page.seatToken || stored("past") || hostToken;
 }
 
 async function listStored() {
   const token = handToken();
-  if (!token || !tableId) return;
+  if (!token || !page.tableId) return;
   try {
-    const answer = await api("GET", `/api/tables/${tableId}/hands`, undefined, token);
+    const answer = await api("GET", `/api/tables/${page.tableId}/hands`, undefined, token);
     $("stored").replaceChildren(...answer.hands.slice(-50).reverse().map((row) => {
       const li = document.createElement("li");
       li.append(document.createTextNode(`Hand ${row.number} (${row.players.join(", ")}) `));
@@ -369,13 +343,13 @@ async function listStored() {
 
 async function storedHand(number, kind) {
   try {
-    const hand = await api("GET", `/api/tables/${tableId}/hands/${number}`, undefined, handToken());
+    const hand = await api("GET", `/api/tables/${page.tableId}/hands/${number}`, undefined, handToken());
     if (kind === "replay") return replay(hand);
     const text = kind === "phh" ? hand.phh : hand.pokerstars;
     if (!text) throw new Error(hand.pokerstars_error);
     const link = document.createElement("a");
     link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
-    link.download = `table-${tableId}-hand-${number}.${kind === "phh" ? "phh" : "txt"}`;
+    link.download = `table-${page.tableId}-hand-${number}.${kind === "phh" ? "phh" : "txt"}`;
     document.body.append(link);
     link.click();
     link.remove();
@@ -392,56 +366,9 @@ function replay(hand) {
   $("replay-next").focus();
 }
 
-function replayed(hand, step) {
-  // The hand up to this step, as a table state the live table's drawing takes: each player's stack,
-  // bet and fold, the board, the pot, the cards the viewer holds and those shown; and its log lines.
-  const stacks = [...hand.stacks];
-  const bets = hand.seats.map(() => 0);
-  const folded = hand.seats.map(() => false);
-  const shown = {};
-  const won = {};
-  let pot = 0;
-  const own = hand.steps.find((entry) => entry.kind === "hole" && entry.cards.length);  // dealt with the blinds
-  const hole = own ? own.cards : [];
-  const board = [];
-  const names = { seats: [] };
-  hand.seats.forEach((seat, k) => { names.seats[seat] = { name: hand.players[k] }; });
-  const lines = hand.steps.slice(0, step + 1).map((entry) => {
-    const k = entry.seat === null ? -1 : hand.seats.indexOf(entry.seat);
-    const put = entry.kind === "blind" || entry.kind === "ante" ? entry.amount : entry.chips || 0;
-    if (k >= 0) {
-      stacks[k] -= put;
-      if (entry.kind !== "ante") bets[k] += put;
-    }
-    pot += put;
-    if (entry.kind === "uncalled" || entry.kind === "win") {
-      stacks[k] += entry.amount;
-      pot -= entry.amount;
-      if (entry.kind === "uncalled") bets[k] -= entry.amount;
-      else won[entry.seat] = (won[entry.seat] || 0) + entry.amount;
-    }
-    if (entry.kind === "board") {
-      board.push(...entry.cards);
-      bets.fill(0);  // the street's bets are in the pot
-    }
-    if (entry.kind === "action" && entry.action === "fold") folded[k] = true;
-    if (entry.kind === "show") shown[entry.seat] = entry.cards;
-    return logLine(entry, names);
-  });
-  const seats = Array(hand.seat_count).fill(null);
-  hand.seats.forEach((seat, k) => {
-    seats[seat] = { name: hand.players[k], stack: stacks[k], bet: bets[k], in_hand: true, folded: folded[k],
-      pending: 0, blind: null };
-  });
-  const you = hand.you === null ? null : hand.seats[hand.you];
-  const st = { replay: true, seats, seat: you, hole, board, pot, phase: "replay", button: hand.button, actor: null };
-  const over = Object.keys(won).length > 0;  // the end: the cards shown and the winners, as at the table
-  return { st, lines, end: over ? { shown, won, board, second_board: [] } : null };
-}
-
 function drawReplay() {
   const { hand, step } = replaying;
-  const { st, lines, end } = replayed(hand, step);
+  const { st, lines, end } = replayTable(hand, step);
   drawTable(st, end, $("replay-felt"));
   $("replay-title").textContent = `Hand ${hand.number}: step ${step + 1} of ${hand.steps.length}`;
   $("replay-stacks").textContent = hand.players.map((n, k) => `${n} ${st.seats[hand.seats[k]].stack}`).join(" · ") +
@@ -454,7 +381,6 @@ function drawReplay() {
 $("replay-prev").addEventListener("click", () => { replaying.step -= 1; drawReplay(); });
 $("replay-next").addEventListener("click", () => { replaying.step += 1; drawReplay(); });
 $("replay-close").addEventListener("click", () => { $("replay").hidden = true; });
-$("history-toggle").addEventListener("click", () => { if (!$("history").hidden) listStored(); });
 
 // ------------------------------------------------------------ preferences and sounds
 let audio = null;
@@ -470,10 +396,10 @@ function beep(pitch) {
   tone.stop(audio.currentTime + 0.12);
 }
 
-for (const [id, key] of [["four-colour", "holdem.fourColour"], ["sounds", "holdem.sounds"]]) {
-  $(id).checked = localStorage.getItem(key) === "1";
+for (const [id, preference] of Object.entries(PREFERENCES)) {
+  $(id).checked = localStorage.getItem(preference) === "1";
   $(id).addEventListener("change", () => {
-    localStorage.setItem(key, $(id).checked ? "1" : "0");
+    localStorage.setItem(preference, $(id).checked ? "1" : "0");
     document.body.classList.toggle("four-colour", $("four-colour").checked);
   });
 }
@@ -481,7 +407,7 @@ document.body.classList.toggle("four-colour", $("four-colour").checked);
 
 // ------------------------------------------------------------ drawn with every state (from table.js)
 function drawHome(st) {
-  if (st.seat !== null && seatToken) keep("past", seatToken);  // still lets this player download hands
+  if (st.seat !== null && page.seatToken) keep("past", page.seatToken);  // still lets this player download hands
   checkAsked(st);
   drawHost(st);
   drawChat(st);
@@ -507,3 +433,5 @@ function drawHome(st) {
   if (turn && !myTurn) beep(880);
   myTurn = turn;
 }
+
+page.hooks = { drawHome, canAsk, openSeatForm, historyOpened: listStored };

@@ -1,107 +1,53 @@
 // The browser table: one WebSocket, a "state" message after every change, only legal actions offered.
 // Seats sit around an oval with the player's own seat at the bottom; the showdown is held on screen
-// for a moment before the next hand is drawn. Plain JavaScript: no build step, nothing from a CDN.
-"use strict";
+// for a moment before the next hand is drawn. ES modules, no build step, nothing from a CDN: what is
+// shown is worked out in render.js, the protocol's names are in protocol.js, and what the page shares
+// with home.js is `page` (state.js).
+import { $, backElement, cardElement, positioned, toggles } from "./dom.js";
+import { BROWSER_SILENCE, Close, FULL_RETRY, Message, RECHECK, RETRY, SHOWDOWN } from "./protocol.js";
+import { betMade, logLine, nameOf, place, resultText, roles } from "./render.js";
+import { key, page } from "./state.js";
 
-const params = new URLSearchParams(location.search);
-const tableId = params.get("table");
-const stored = (kind) => tableId && localStorage.getItem(`holdem.${kind}.${tableId}`);
-// A seat's token: from the address (`?token=`), or kept by this browser when it took a seat by the link.
-let seatToken = params.get("token") || stored("seat");
-const $ = (id) => document.getElementById(id);
-const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
-const SUIT_NAMES = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
-const RANK_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight", 7: "seven",
-  6: "six", 5: "five", 4: "four", 3: "three", 2: "two" };
-const SHOWDOWN_MS = 2500; // how long a finished hand stays on screen before the next one is drawn
-const RECHECK_MS = 3000; // silence in a hand after which the page asks for the table's state again
-let state = null; // the state drawn
-let latest = null; // the newest state received (drawn once the showdown pause is over)
-let holding = false;
-let showdownTimer = null; // the held showdown's timer, cleared when this player leaves the table
-let lastSeenHand = null;
-let socket = null;
-let clockTimer = null;
-let heard = Date.now(); // when the last message arrived
-const session = []; // this session's finished hands, newest first
-
-function cardElement(text, small) {
-  const el = document.createElement("span");
-  el.className = `card suit-${text[1]}` + ("dh".includes(text[1]) ? " red" : "") + (small ? " small" : "");
-  el.textContent = text[0].replace("T", "10") + SUITS[text[1]];
-  el.dataset.card = text;
-  el.setAttribute("role", "img");
-  el.setAttribute("aria-label", `${RANK_NAMES[text[0]]} of ${SUIT_NAMES[text[1]]}`);
-  return el;
-}
-
-function backElement() {
-  const el = document.createElement("span");
-  el.className = "card back";
-  el.setAttribute("role", "img");
-  el.setAttribute("aria-label", "hidden card");
-  return el;
-}
-
-function nameOf(seat, st = state) {
-  const entry = st && st.seats[seat];
-  return entry ? entry.name : `seat ${Number(seat) + 1}`;
-}
-
-function send(message) {
+export function send(message) {
   $("error").textContent = "";
-  socket.send(JSON.stringify(message));
+  page.socket.send(JSON.stringify(message));
 }
 
 // Ask the server for the table's state again: after a refusal, or a silence in a hand, so that a missed
 // state never leaves a player without controls while the clock runs on their turn.
 // At most once a second: a refused request for the state must not be asked again at once.
-let rechecked = 0;
-function recheck() {
-  if (!socket || socket.readyState !== WebSocket.OPEN || Date.now() - rechecked < 1000) return;
-  rechecked = Date.now();
-  socket.send(JSON.stringify({ type: "state" }));
+export function recheck() {
+  const socket = page.socket;
+  if (!socket || socket.readyState !== WebSocket.OPEN || Date.now() - page.rechecked < 1000) return;
+  page.rechecked = Date.now();
+  socket.send(JSON.stringify({ type: Message.STATE }));
 }
 
-const SILENCE_MS = 4000; // a server that sends nothing this long (it says "alive" every half second) is stopped;
-// twice the bots' 2 s, for a phone on a slow line
-
-setInterval(() => {
+function watch() {
+  // A server that sends nothing for BROWSER_SILENCE (it says "alive" every half second) is given up.
+  const socket = page.socket;
   const live = socket && (socket.readyState === WebSocket.OPEN || socket.readyState === WebSocket.CONNECTING);
-  if (live && Date.now() - heard > SILENCE_MS && !$("status").dataset.left) {
-    const dead = socket;  // give it up without waiting for a closing handshake it cannot answer
-    dead.onclose = dead.onmessage = null;
-    dead.close();
+  if (live && Date.now() - page.heard > BROWSER_SILENCE * 1000 && !$("status").dataset.left) {
+    socket.onclose = socket.onmessage = null;  // give it up without waiting for a closing handshake it cannot answer
+    socket.close();
     $("status").textContent = "the server stopped answering: reconnecting…";
     connect();
     return;
   }
-  if (latest && latest.phase && Date.now() - heard > RECHECK_MS) {
-    heard = Date.now();
+  if (page.latest && page.latest.phase && Date.now() - page.heard > RECHECK * 1000) {
+    page.heard = Date.now();
     recheck();
   }
-}, 1000);
+}
 
 function act(action, amount) {
   // `steps` ties the action to this turn: a second click cannot land on a later one.
-  const message = { type: "act", hand: state.hand, steps: state.steps, action };
+  const message = { type: Message.ACT, hand: page.state.hand, steps: page.state.steps, action };
   if (action === "raise") message.amount = amount;
   send(message);
 }
 
 // ------------------------------------------------------------------ the oval
-function place(index, count, mine) {
-  // Clockwise from the bottom (the player's own seat, or seat 1 for a spectator).
-  const angle = Math.PI / 2 + ((index - mine) * 2 * Math.PI) / count;
-  return { x: 50 + 41 * Math.cos(angle), y: 50 + 40 * Math.sin(angle) };
-}
-
-function positioned(el, point, towards = 1) {
-  el.style.left = `${50 + (point.x - 50) * towards}%`;
-  el.style.top = `${50 + (point.y - 50) * towards}%`;
-  return el;
-}
-
 function seatElement(st, number, point, showdown) {
   const seat = st.seats[number];
   const el = positioned(document.createElement("div"), point);
@@ -116,11 +62,11 @@ function seatElement(st, number, point, showdown) {
     if (asked) {
       plate.textContent = `${asked.name} asks to sit`;
       el.setAttribute("aria-label", `seat ${number + 1}, ${asked.name} asks to sit`);
-    } else if (typeof canAsk === "function" && canAsk(st)) {  // a home game's open seat: click to ask (home.js)
+    } else if (page.hooks.canAsk(st)) {  // a home game's open seat: click to ask (home.js)
       const button = document.createElement("button");
       button.className = "sit";
       button.textContent = `Sit in seat ${number + 1}`;
-      button.addEventListener("click", () => openSeatForm(number));
+      button.addEventListener("click", () => page.hooks.openSeatForm(number));
       plate.append(button);
     } else {
       plate.textContent = `Seat ${number + 1}: open`;
@@ -137,10 +83,7 @@ function seatElement(st, number, point, showdown) {
   else if (number === st.seat && st.hole.length) cards.append(...st.hole.map((c) => cardElement(c, true)));
   else if (seat.in_hand && !seat.folded) cards.append(backElement(), backElement());
   const away = (st.away || []).includes(number);
-  const role = [number === st.button ? "dealer" : "", seat.blind || "", away ? "away" : "", seat.sitting_out ? "sitting out" : "",
-    seat.joining ? "joins next hand" : "", seat.waiting ? "waiting for the big blind" : "", seat.leaving ? "leaving" : "",
-    seat.folded ? "folded" : ""]
-    .filter(Boolean).join(" · ");
+  const role = roles(st, number, away);
   plate.innerHTML = '<div class="name"></div><div class="stack"></div><div class="role"></div>';
   plate.querySelector(".name").textContent = seat.name + (number === st.seat ? " (you)" : "");
   plate.querySelector(".name").classList.toggle("long", seat.name.length > 14);
@@ -171,7 +114,7 @@ function seatElement(st, number, point, showdown) {
   return el;
 }
 
-function drawTable(st, showdown, felt = null) {
+export function drawTable(st, showdown, felt = null) {
   // Into the live table, or into `felt` (an element holding .seats, .board, .second-board and .pot).
   const part = (id) => (felt ? felt.querySelector(`.${id}`) : $(id));
   const count = st.seats.length;
@@ -209,16 +152,16 @@ function drawTable(st, showdown, felt = null) {
 
 // ------------------------------------------------------------ the controls
 function renderControls() {
-  const legal = state.legal;
-  const me = state.seat === null ? null : state.seats[state.seat];
+  const legal = page.state.legal;
+  const me = page.state.seat === null ? null : page.state.seats[page.state.seat];
   $("seat-tools").hidden = me === null;
   if (me) {
     $("sit-out").hidden = me.sitting_out;
     $("sit-in").hidden = !me.sitting_out;
   }
   $("actions").hidden = !legal;
-  $("pre-actions").hidden = Boolean(legal) || !me || !me.in_hand || me.folded || state.phase === null;
-  $("keys").hidden = state.seat === null;
+  $("pre-actions").hidden = Boolean(legal) || !me || !me.in_hand || me.folded || page.state.phase === null;
+  $("keys").hidden = page.state.seat === null;
   if (!legal) return;
   for (const button of document.querySelectorAll("#actions [data-action]")) {
     const kind = button.dataset.action;
@@ -229,8 +172,8 @@ function renderControls() {
   $("call-amount").textContent = legal.call ? `${legal.call}${callAllIn ? " (all-in)" : ""}` : "";
   document.querySelector('[data-action="call"]').setAttribute("aria-label", `call ${legal.call}${callAllIn ? ", all-in" : ""}`);
   // "Bet" when nobody has bet on this street (blinds are bets), "Raise to" otherwise.
-  $("raise-word").textContent = betMade(state) ? "aise to" : "et";
-  $("raise-first").textContent = betMade(state) ? "R" : "B";
+  $("raise-word").textContent = betMade(page.state) ? "aise to" : "et";
+  $("raise-first").textContent = betMade(page.state) ? "R" : "B";
   $("sizing").hidden = !legal.raise;
   if (legal.raise) {
     for (const input of [$("amount"), $("amount-box")]) {
@@ -249,30 +192,26 @@ function renderControls() {
   }
 }
 
-function betMade(st) {
-  return st.seats.some((s) => s && s.bet);  // a bet on this street, the blinds included
-}
-
 function setAmount(value) {
-  const legal = state && state.legal;
+  const legal = page.state && page.state.legal;
   if (!legal || !legal.raise) return;
   const amount = Math.max(legal.raise.min, Math.min(legal.raise.max, Math.round(value)));
   $("amount").value = amount;
   $("amount-box").value = amount;
-  const me = state.seats[state.seat];
+  const me = page.state.seats[page.state.seat];
   const allIn = me && amount === me.bet + me.stack;  // every chip the player has
   $("raise-to").textContent = `${amount}${allIn ? " (all-in)" : ""}`;
-  const verb = betMade(state) ? "raise to" : "bet";
+  const verb = betMade(page.state) ? "raise to" : "bet";
   document.querySelector('[data-action="raise"]').setAttribute("aria-label", `${verb} ${amount}${allIn ? ", all-in" : ""}`);
 }
 
 function raiseNow() {
-  if (state && state.legal && state.legal.raise) act("raise", Number($("amount-box").value));
+  if (page.state && page.state.legal && page.state.legal.raise) act("raise", Number($("amount-box").value));
 }
 
 function renderClock() {
-  clearInterval(clockTimer);
-  const clock = state.clock;
+  clearInterval(page.clockTimer);
+  const clock = page.state.clock;
   if (!clock) return;
   const started = performance.now();
   const tick = () => {
@@ -281,65 +220,30 @@ function renderClock() {
     const spent = (performance.now() - started) / 1000;
     const left = clock.seconds - spent;
     const bank = Math.max(0, clock.bank - Math.max(0, -left));
-    const total = state.config.action_seconds;
-    bar.style.width = left > 0 ? `${(100 * left) / total}%` : `${(100 * bank) / Math.max(1, state.config.time_bank_seconds)}%`;
+    const total = page.state.config.action_seconds;
+    bar.style.width = left > 0 ? `${(100 * left) / total}%` : `${(100 * bank) / Math.max(1, page.state.config.time_bank_seconds)}%`;
     bar.style.background = left > 0 ? "" : "#f87171";
     bar.parentElement.title = left > 0 ? `${left.toFixed(0)} s` : `time bank ${bank.toFixed(0)} s`;
     const seconds = document.querySelector(".seat.actor .seconds");
     if (seconds) seconds.textContent = left > 0 ? `${Math.ceil(left)} s` : `time bank ${Math.ceil(bank)} s`;
   };
   tick();
-  clockTimer = setInterval(tick, 250);
+  page.clockTimer = setInterval(tick, 250);
 }
 
 // ------------------------------------------------------------ the log and the session
-function logLine(entry, st) {
-  const who = entry.seat === null ? "" : nameOf(entry.seat, st) + " ";
-  if (entry.kind === "blind") return `${who}posts ${entry.amount} (${(st.seats[entry.seat] || {}).blind || "blind"})`;
-  if (entry.kind === "ante") return `${who}posts an ante of ${entry.amount}`;
-  if (entry.kind === "hole") return `${who}is dealt ${entry.cards.join(" ")}`;
-  if (entry.kind === "board") return `${entry.phase}: ${entry.cards.join(" ")}`;
-  if (entry.kind === "action") {  // calls with their chips; "(all-in)" when they were all the player had
-    const allIn = entry.all_in ? " (all-in)" : "";
-    if (entry.action === "call") return `${who}calls ${entry.chips}${allIn}`;
-    return `${who}${entry.action}s${entry.to ? ` to ${entry.to}` : ""}${allIn}`;
-  }
-  if (entry.kind === "uncalled") return `${entry.amount} uncalled, back to ${nameOf(entry.seat, st)}`;
-  if (entry.kind === "show") return `${who}shows ${entry.cards.join(" ")}`;
-  if (entry.kind === "muck") return `${who}mucks`;
-  if (entry.kind === "win") return `${who}wins ${entry.amount}`;
-  return `${who}${entry.kind} ${entry.amount ?? ""}`.trim();
-}
-
 function renderLog() {
   const head = document.createElement("li");
   head.className = "hand";
-  const ended = state.home && state.home.ended && !state.phase;
-  head.textContent = state.phase ? `Hand ${state.hand}` : ended ? "The game has ended" : "Waiting for the next hand";
-  const lines = state.log.map((entry) => {
+  const ended = page.state.home && page.state.home.ended && !page.state.phase;
+  head.textContent = page.state.phase ? `Hand ${page.state.hand}` : ended ? "The game has ended" : "Waiting for the next hand";
+  const lines = page.state.log.map((entry) => {
     const li = document.createElement("li");
-    li.textContent = logLine(entry, state);
+    li.textContent = logLine(entry, page.state);
     return li;
   });
   $("log").replaceChildren(head, ...lines);
   $("log").scrollTop = $("log").scrollHeight;
-}
-
-function resultText(last, st) {
-  // Each pot named (the main pot, then side pots) with who won it and with what.
-  const named = (seat) => {
-    const again = last.second_names && last.second_names[seat] ? ` / ${last.second_names[seat]}` : "";
-    return last.names && last.names[seat] ? ` with ${last.names[seat]}${again}` : "";
-  };
-  const pots = last.result && last.result.pots ? last.result.pots : [];
-  if (pots.length > 1) {
-    return pots.map((pot, k) => {
-      const winners = (last.result.winners[k] || []).map((p) => last.seats[p]);
-      const who = winners.map((seat) => `${nameOf(seat, st)}${named(seat)}`).join(" and ");
-      return `${k === 0 ? "Main pot" : `Side pot ${k}`} ${pot.amount}: ${who} wins`;
-    }).join("; ");
-  }
-  return Object.entries(last.won).map(([seat, chips]) => `${nameOf(seat, st)} wins ${chips}${named(seat)}`).join("; ");
 }
 
 function remember(last, st) {
@@ -364,13 +268,13 @@ function remember(last, st) {
   }
   details.append(summary, body, lines);
   li.append(details);
-  session.unshift(li);
-  $("hands").replaceChildren(...session);
+  page.session.unshift(li);
+  $("hands").replaceChildren(...page.session);
 }
 
 // ------------------------------------------------------------ drawing and the showdown pause
 function draw(st) {
-  state = st;
+  page.state = st;
   $("room").hidden = false;
   const where = st.seat === null ? "watching" : `seat ${st.seat + 1}`;
   const title = st.home && st.home.name ? st.home.name : `Table ${st.table}`;  // a home game by its name
@@ -382,7 +286,7 @@ function draw(st) {
   renderControls();
   renderClock();
   renderLog();
-  if (typeof drawHome === "function") drawHome(st);  // a home game's parts: host tools, requests, chat (home.js)
+  page.hooks.drawHome(st);  // a home game's parts: host tools, requests, chat (home.js)
 }
 
 function showdown(previous, last) {
@@ -403,7 +307,7 @@ function showdown(previous, last) {
   $("result").textContent = resultText(last, previous);
   $("actions").hidden = true;
   $("pre-actions").hidden = true;
-  clearInterval(clockTimer);
+  clearInterval(page.clockTimer);
   for (const seat of Object.keys(last.won)) {
     const target = document.querySelector(`.seat[data-seat="${seat}"]`);
     if (!target) continue;
@@ -422,23 +326,23 @@ function showdown(previous, last) {
 
 function receive(message) {
   if ($("status").dataset.left) return;  // out of the tournament: no table is drawn again
-  latest = message;
+  page.latest = message;
   const last = message.last_hand;
-  if (last && lastSeenHand !== null && last.number > lastSeenHand && state) {
-    lastSeenHand = last.number;
-    remember(last, state);
+  if (last && page.lastSeenHand !== null && last.number > page.lastSeenHand && page.state) {
+    page.lastSeenHand = last.number;
+    remember(last, page.state);
     $("pre-check-fold").checked = $("pre-check").checked = false;
-    holding = true;
-    showdownTimer = setTimeout(() => {  // set first: the next state is drawn even if drawing this showdown failed
-      holding = false;
-      showdownTimer = null;
-      if (!$("status").dataset.left) drawOrRetry(latest);  // never a table the player has left
-    }, SHOWDOWN_MS);
-    showdown(state, last);
+    page.holding = true;
+    page.showdownTimer = setTimeout(() => {  // set first: the next state is drawn even if drawing this showdown failed
+      page.holding = false;
+      page.showdownTimer = null;
+      if (!$("status").dataset.left) drawOrRetry(page.latest);  // never a table the player has left
+    }, SHOWDOWN * 1000);
+    showdown(page.state, last);
     return;
   }
-  if (lastSeenHand === null) lastSeenHand = last ? last.number : 0;
-  if (!holding) drawOrRetry(message);
+  if (page.lastSeenHand === null) page.lastSeenHand = last ? last.number : 0;
+  if (!page.holding) drawOrRetry(message);
 }
 
 function drawOrRetry(st) {
@@ -452,50 +356,50 @@ function drawOrRetry(st) {
   }
 }
 
-function connect() {
-  const query = seatToken ? `token=${encodeURIComponent(seatToken)}` : `table=${encodeURIComponent(tableId)}`;
+export function connect() {
+  const query = page.seatToken ? `token=${encodeURIComponent(page.seatToken)}` : `table=${encodeURIComponent(page.tableId)}`;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws?${query}&alive=1`);  // alive: a sign of life each quiet half second
-  heard = Date.now();
-  socket.onmessage = (event) => {
-    heard = Date.now();
+  page.socket = new WebSocket(`${scheme}://${location.host}/ws?${query}&alive=1`);  // alive: a sign of life each quiet half second
+  page.heard = Date.now();
+  page.socket.onmessage = (event) => {
+    page.heard = Date.now();
     const message = JSON.parse(event.data);
-    if (message.type === "state") receive(message);
-    else if (message.type === "error") {
-      const gone = message.message === "unknown token" && seatToken && tableId;
+    if (message.type === Message.STATE) receive(message);
+    else if (message.type === Message.ERROR) {
+      const gone = message.message === "unknown token" && page.seatToken && page.tableId;
       if (!gone) $("error").textContent = message.message;
-      else if (!(latest && latest.home && latest.home.ended)) {  // after the game's end, the status says so
+      else if (!(page.latest && page.latest.home && page.latest.home.ended)) {  // after the game's end, the status says so
         $("notice").textContent = "You no longer hold a seat at this table: watching.";
       }
       recheck();  // whatever was refused, show what is true now
     }
-    else if (message.type === "moved") {  // a tournament moved this player: the next state is the new table
+    else if (message.type === Message.MOVED) {  // a tournament moved this player: the next state is the new table
       $("error").textContent = `moved to table ${message.table}, seat ${message.seat + 1}`;
-      lastSeenHand = null;
-    } else if (message.type === "finished") {  // out of the tournament: no reconnecting
+      page.lastSeenHand = null;
+    } else if (message.type === Message.FINISHED) {  // out of the tournament: no reconnecting
       $("status").dataset.left = "1";
-      clearTimeout(showdownTimer);  // a showdown still held must not draw the old table over this
-      showdownTimer = null;
-      holding = false;
+      clearTimeout(page.showdownTimer);  // a showdown still held must not draw the old table over this
+      page.showdownTimer = null;
+      page.holding = false;
       const prize = message.prize ? `, prize ${message.prize}` : "";
       $("status").textContent = `you finished in place ${message.place}${prize}`;
       $("actions").hidden = true;
     }
   };
-  socket.onclose = (event) => {
-    if (event.code === 4404 && seatToken && tableId) {  // the seat this page held is gone: watch the table
-      if (!params.get("token")) localStorage.removeItem(`holdem.seat.${tableId}`);
-      seatToken = null;
-      lastSeenHand = null;
+  page.socket.onclose = (event) => {
+    if (event.code === Close.NOT_FOUND && page.seatToken && page.tableId) {  // the seat this page held is gone: watch the table
+      if (!page.params.get("token")) localStorage.removeItem(key("seat"));
+      page.seatToken = null;
+      page.lastSeenHand = null;
     }
     if ($("status").dataset.left) return;
-    if (event.code === 4429) {  // too many spectators: from this address, or at this table
+    if (event.code === Close.TOO_MANY) {  // too many spectators: from this address, or at this table
       $("status").textContent = "This table has all the spectators it takes from your address or in all: trying again in 30 s…";
-      setTimeout(connect, 30000);
+      setTimeout(connect, FULL_RETRY * 1000);
       return;
     }
     $("status").textContent = "disconnected: reconnecting…";
-    setTimeout(connect, 1000);
+    setTimeout(connect, RETRY * 1000);
   };
 }
 
@@ -538,28 +442,25 @@ for (const button of document.querySelectorAll("#actions [data-action]")) {
 }
 for (const button of document.querySelectorAll("[data-preset]")) {
   button.addEventListener("click", () => {
-    const legal = state.legal;
+    const legal = page.state.legal;
     if (!legal || !legal.raise) return;
     const preset = button.dataset.preset;
     // A pot-sized raise: call, then raise by the pot after calling; raise-to totals include the bet.
-    const bet = state.seats[state.seat].bet;
-    setAmount(preset === "max" ? legal.raise.max : bet + legal.call + Number(preset) * (state.pot + legal.call));
+    const bet = page.state.seats[page.state.seat].bet;
+    setAmount(preset === "max" ? legal.raise.max : bet + legal.call + Number(preset) * (page.state.pot + legal.call));
     $("amount-box").focus();
   });
 }
 $("amount").addEventListener("input", () => setAmount(Number($("amount").value)));
 $("amount-box").addEventListener("change", () => setAmount(Number($("amount-box").value)));
-$("sit-out").addEventListener("click", () => send({ type: "sit_out" }));
-$("sit-in").addEventListener("click", () => send({ type: "sit_in", post: false }));
-$("history-toggle").addEventListener("click", () => {
-  $("history").hidden = !$("history").hidden;
-  $("history-toggle").setAttribute("aria-expanded", String(!$("history").hidden));
-});
-function openRebuy() {
+$("sit-out").addEventListener("click", () => send({ type: Message.SIT_OUT }));
+$("sit-in").addEventListener("click", () => send({ type: Message.SIT_IN, post: false }));
+toggles("history", () => page.hooks.historyOpened());
+export function openRebuy() {
   // What this player may add, as the server counts it: the stack as the hand began, with chips on their way.
   // From the newest state received, not the one drawn: while a showdown is held on screen, the state drawn
   // is from before the hand's payout, and its range is not what the server will allow.
-  const offer = (latest && latest.seat === state.seat ? latest : state).rebuy;
+  const offer = (page.latest && page.latest.seat === page.state.seat ? page.latest : page.state).rebuy;
   if (!offer) {  // at or above the table's most
     $("rebuy-form").hidden = true;
     $("error").textContent = "You hold the most this table allows: there is nothing to rebuy.";
@@ -580,21 +481,21 @@ $("rebuy-toggle").addEventListener("click", () => {
 });
 $("rebuy-form").addEventListener("submit", (event) => {
   event.preventDefault();
-  send({ type: "rebuy", amount: Number($("rebuy-amount").value) });
+  send({ type: Message.REBUY, amount: Number($("rebuy-amount").value) });
   $("rebuy-form").hidden = true;
 });
 $("leave").addEventListener("click", async () => {
-  const answer = await fetch(`/api/tables/${state.table}/players/${state.seat}`,
-    { method: "DELETE", headers: { authorization: `Bearer ${seatToken}` } });
+  const answer = await fetch(`/api/tables/${page.state.table}/players/${page.state.seat}`,
+    { method: "DELETE", headers: { authorization: `Bearer ${page.seatToken}` } });
   const body = await answer.json();
   $("error").textContent = answer.ok ? (body.left ? "You left the table." : "You leave when this hand ends.")
     : body.error;
   if (answer.ok && body.left) $("status").dataset.left = "1";
 });
 document.addEventListener("keydown", (event) => {
-  if (event.ctrlKey || event.metaKey || event.altKey || !state || !state.legal) return;
+  if (event.ctrlKey || event.metaKey || event.altKey || !page.state || !page.state.legal) return;
   const typing = event.target instanceof HTMLInputElement && event.target.type !== "checkbox";
-  const legal = state.legal;
+  const legal = page.state.legal;
   if (event.key === "Enter" && typing && event.target.id === "amount-box") {
     event.preventDefault();
     setAmount(Number($("amount-box").value));
@@ -616,11 +517,10 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
-// Started once every script of the page has run (home.js draws a home game's parts of each state): a
-// state that arrives while a later script is still loading is then never drawn half-way.
-function start() {
-  if (seatToken || tableId) connect();
+// Started by main.js once home.js has set its hooks: a state that arrives while a later module is still
+// loading is then never drawn half-way.
+export function start() {
+  setInterval(watch, 1000);
+  if (page.seatToken || page.tableId) connect();
   else listTables();
 }
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-else start();

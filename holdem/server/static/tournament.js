@@ -1,16 +1,10 @@
 // The tournament page: status, entrants, level and its clock, payouts, tables to watch, results.
 // Read from GET /api/tournaments/ID every two seconds; the clock counts down in between.
-"use strict";
 
-const $ = (id) => document.getElementById(id);
+import { $, textElement as text } from "./dom.js";
+
 const ident = new URLSearchParams(location.search).get("id");
 let nextLevelAt = null;
-
-function text(tag, value) {
-  const element = document.createElement(tag);
-  element.textContent = value;
-  return element;
-}
 
 function tick() {
   if (nextLevelAt === null) {
