@@ -358,3 +358,28 @@ def test_a_call_the_site_capped_at_the_largest_all_in_is_read_and_replays_to_the
     assert hand.doc["players"] == ["pipsqueak", "shortie_b", "Volpe", "Nordlicht"]
     # the small blind paid 600 in all (ante, blind, call); the pots went as collected; the button's ante
     assert phh.replay(hand.doc).finishing_stacks == (7870 - 600, 1560, 240, 9450 - 120)
+
+
+def test_a_straddle_is_read_as_a_third_blind_and_written_back_as_the_site_writes_it() -> None:
+    """ "posts straddle $0.20" was refused ("a post that cannot be represented"), and the writer wrote
+    a straddle as "posts big blind". Read, the straddle is the third blind (the action starts left of
+    it); written back, the text is the file's, byte for byte: "posts straddle", and "folded before
+    Flop" without "(didn't bet)" for the player who called before folding (it was written)."""
+    text = (Path(__file__).parent / "data" / "pokerstars" / "straddle.txt").read_text(encoding="utf-8")
+    (hand,) = read_hands(text)
+    assert hand.doc is not None, hand.reason
+    assert [5, 10, 20, 0] == hand.doc["blinds_or_straddles"] and "p4 cc" == hand.doc["actions"][4]
+    assert [995, 820, 1202, 980] == hand.doc["finishing_stacks"]
+    assert text == write_hand(hand.doc)
+
+
+def test_a_card_hidden_as_xx_is_a_card_nobody_knows_and_a_card_dealt_twice_is_refused() -> None:
+    """A shared history with the cards edited to "[XX XX]" was refused ("not a card"); it is read as
+    cards nobody knows (dealt ``????``). A card dealt twice is still refused, naming it."""
+    text = (Path(__file__).parent / "data" / "pokerstars" / "straddle.txt").read_text(encoding="utf-8")
+    (hidden,) = read_hands(text.replace("Dealt to marit [Jc Jd]", "Dealt to marit [XX XX]"))
+    assert hidden.doc is not None, hidden.reason
+    assert "d dh p3 ????" == hidden.doc["actions"][2]
+    assert [995, 820, 1202, 980] == hidden.doc["finishing_stacks"]
+    (twice,) = read_hands(text.replace("Dealt to marit [Jc Jd]", "Dealt to marit [Jc Js]"))
+    assert None is twice.doc and "card Js is dealt twice" in (twice.reason or "")

@@ -327,11 +327,12 @@ class _Game:
         self.low, self.high = low, high
         self.index = {name: p for p, name in enumerate(order)}
         n = len(order)
-        self.posts: list[str | None] = [None] * n  # "sb", "bb" or "sb+bb" (a dead small blind)
+        self.posts: list[str | None] = [None] * n  # "sb", "bb", "sb+bb" (a dead small blind) or "straddle"
         self.paid = [0] * n  # chips posted as blinds
         self.short = [False] * n  # a blind posted all-in
         self.antes = [0] * n
         self.small = 0
+        self.straddle = 0  # the straddle posted, if any
         self.holes: list[list[Card | None]] = [[None, None] for _ in range(n)]
         self.shown: set[int] = set()  # the players who showed their cards at the showdown
         self.board: list[Card] = []
@@ -424,7 +425,11 @@ class _Game:
         return self.index[name]
 
     def _hole(self, name: str, a: str, b: str, line: str) -> None:
-        self.holes[self._player(name, line)] = list(_cards(f"{a} {b}", line))
+        """A player's hole cards; a card written ``XX`` (hidden by hand, as some shared histories
+        are) is one nobody knows."""
+        known = [c for c in (a, b) if c.upper() != "XX"]
+        cards = iter(_cards(" ".join(known), line) if known else [])
+        self.holes[self._player(name, line)] = [None if c.upper() == "XX" else next(cards) for c in (a, b)]
 
     def _act(self, p: int, what: str, line: str) -> None:
         what = what.removesuffix(" and is all-in")
@@ -443,6 +448,8 @@ class _Game:
                 self.small = self.small if all_in else max(self.small, amount)
             elif what.startswith("posts big blind"):
                 self.posts[p] = "sb+bb" if self.posts[p] == "sb" else "bb"
+            elif what.startswith("posts straddle") and self.posts[p] is None:  # a blind over the big blind
+                self.posts[p], self.straddle = "straddle", amount
             else:
                 raise InvalidHistoryError(f"a post that cannot be represented: {line!r}")
             self.paid[p] += amount
@@ -474,7 +481,7 @@ class _Game:
         for at, kind in ((sb_at, "sb"), (bb_at, "bb")):
             if kind not in self.posts and self.posts[at] is None and 0 < self.stacks[at] <= self.antes[at]:
                 self.posts[at] = kind
-        nominal = {"sb": small, "bb": big, "sb+bb": big, None: 0}
+        nominal = {"sb": small, "bb": big, "sb+bb": big, "straddle": self.straddle, None: 0}
         posted = [nominal[kind] for kind in self.posts]
         dead = [small if kind == "sb+bb" else 0 for kind in self.posts]
         # A second small blind, posted by a returning player away from the small blind, is dead.

@@ -155,7 +155,8 @@ _EASTERN = ("America/New_York", "ET", "US/Eastern")
 
 def _posts(hand: Hand, names: list[str], money: Any) -> list[str]:
     """Antes, then blinds, the small blind first (heads-up too, where the button posts it); a dead
-    small blind with a big blind is ``posts small & big blinds``."""
+    small blind with a big blind is ``posts small & big blinds``, a blind over the big blind (a
+    straddle, from the third seat on) ``posts straddle``."""
     stakes, antes, blinds = hand.stakes, list[str](), list[str]()
     posted = dict.fromkeys(range(len(names)), 0)
     anted: set[int] = set()  # the players whose ante is posted (a later ante event is dead money)
@@ -167,6 +168,9 @@ def _posts(hand: Hand, names: list[str], money: Any) -> list[str]:
         posted[p] += amount
         all_in = " and is all-in" if posted[p] == hand.starting_stacks[p] else ""
         if event.kind == EventKind.BLIND:
+            if p >= 2 and hand.declared_blinds[p] > stakes.big_blind:  # a blind over the big blind
+                blinds.append(f"{names[p]}: posts straddle {money(amount)}{all_in}")
+                continue
             kind = "small" if _is_small_blind(hand, p) else "big"
             blinds.append(f"{names[p]}: posts {kind} blind {money(amount)}{all_in}")
         elif hand.declared_dead[p] and not hand.declared_blinds[p] and (p in anted or not stakes.ante):
@@ -381,11 +385,7 @@ def _summary(
     elif hand.board:
         lines.append(f"Board {_cards(hand.board)}")
     n = len(names)
-    folded_at = {
-        e.player: e.phase
-        for e in hand.events()
-        if e.kind == EventKind.ACTION and e.action and e.action.kind == "fold"
-    }
+    folded = _folds(hand)
     if shown is None:
         shown = {p for e in hand.events() if e.kind == EventKind.SHOW and (p := e.player) is not None}
     for p in sorted(range(n), key=seats.__getitem__):
@@ -393,15 +393,8 @@ def _summary(
         if hand.declared_blinds[p] and p < 2:  # the blinds' seats: not a blind posted out of turn
             roles += " (small blind)" if _is_small_blind(hand, p) else " (big blind)"
         head = f"Seat {seats[p]}: {names[p]}{roles}"
-        if p in folded_at:
-            phase = folded_at[p]
-            where = _FOLDED_ON.get(Phase(phase) if phase is not None else Phase.PREFLOP, "on the River")
-            quiet = (
-                " (didn't bet)"
-                if phase == Phase.PREFLOP and not hand.declared_blinds[p] and not hand.stakes.ante
-                else ""
-            )
-            lines.append(f"{head} folded {where}{quiet}")
+        if p in folded:
+            lines.append(f"{head} {folded[p]}")
         elif p in shown and boards is not None:  # each board's outcome, as the site writes it
             lines.append(f"{head} showed {_cards(hand.holes[p])} and {_outcomes(hand, p, boards, money)}")
         elif p in shown:
@@ -412,6 +405,23 @@ def _summary(
         else:  # with the cards where the document knows them, as the site writes its player's
             lines.append(f"{head} mucked" + ("" if p in unknown else f" {_cards(hand.holes[p])}"))
     return lines
+
+
+def _folds(hand: Hand) -> dict[int, str]:
+    """How the summary says each player who folded did: "folded on the Flop", and before the flop
+    "(didn't bet)" for a player who put in no blind and neither called nor raised."""
+    events = [e for e in hand.events() if e.kind == EventKind.ACTION and e.action is not None]
+    put_in = {e.player for e in events if e.action is not None and e.action.kind in ("call", "raise")}
+    folds = {}
+    for e in events:
+        if e.player is None or e.action is None or e.action.kind != "fold":
+            continue
+        phase = Phase(e.phase) if e.phase is not None else Phase.PREFLOP
+        quiet = phase == Phase.PREFLOP and not hand.declared_blinds[e.player] and not hand.stakes.ante
+        quiet = quiet and e.player not in put_in
+        where = _FOLDED_ON.get(phase, "on the River")
+        folds[e.player] = f"folded {where}" + (" (didn't bet)" if quiet else "")
+    return folds
 
 
 def _total(pots: Sequence[Pot], rake: int, money: Any) -> str:
