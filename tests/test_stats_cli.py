@@ -199,3 +199,18 @@ def test_a_matchs_report_and_holdem_stats_agree_on_vpip_pfr_and_af(tmp_path: Pat
         assert bot.vpip == pytest.approx(row.rates["vpip"].done / row.rates["vpip"].chances)
         assert bot.pfr == pytest.approx(row.rates["pfr"].done / row.rates["pfr"].chances)
         assert bot.aggression == pytest.approx(row.aggression_factor)
+
+
+def test_the_plot_takes_each_players_hands_in_the_order_they_were_played() -> None:
+    """Its x-axis was file order: a database read folder by folder drew last month after this one.
+    Hands that all have a date go by it (in UTC where the history names its zone); where any has
+    none, they stay as read."""
+    from holdem.stats.collect import Results, _when
+
+    late = _when({"year": 2024, "month": 3, "day": 2, "time": "1:00:00", "time_zone": "Europe/Paris"})
+    early = _when({"year": 2024, "month": 3, "day": 1, "time": "20:00:00", "time_zone": "America/New_York"})
+    assert early is not None and late is not None and late < early  # 00:00 UTC on the 2nd, before 01:00
+    dated = Results(when=[early, late, early])
+    assert [1, 0, 2] == dated.in_order()
+    assert [0, 1, 2] == Results(when=[early, None, late]).in_order()
+    assert None is _when({"month": 3}) and None is _when({"year": 2024, "month": 13, "day": 1})

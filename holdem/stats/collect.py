@@ -6,6 +6,8 @@ asked, for a plot) each player's results hand by hand.
 
 from __future__ import annotations
 
+import datetime
+import zoneinfo
 from array import array
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -31,6 +33,15 @@ class Results:
 
     won: array[float] = attrs.field(factory=lambda: array("d"))
     showdown: bytearray = attrs.field(factory=bytearray)
+    when: list[datetime.datetime | None] = attrs.field(factory=list)
+    """Each hand's date and time (UTC where the history names its zone), None where it has none."""
+
+    def in_order(self) -> list[int]:
+        """The hands in the order they were played: by date when every one has it, else as read."""
+        dates = [w for w in self.when if w is not None]
+        if len(dates) < len(self.when):
+            return list(range(len(self.when)))
+        return sorted(range(len(dates)), key=dates.__getitem__)
 
 
 @attrs.define
@@ -69,7 +80,7 @@ class Collection:
         except HoldemError as error:
             self.skipped.append(Skipped(source, str(error)))
             return False
-        self.add(facts)
+        self.add(facts, _when(doc))
         return True
 
     def add_hand(self, hand: Hand, names: Sequence[str]) -> None:
@@ -77,8 +88,8 @@ class Collection:
         adjusted = all_in_adjusted(hand) if self.adjust else None
         self.add(facts_from_hand(hand, names, adjusted=adjusted))
 
-    def add(self, facts: HandFacts) -> None:
-        """Count one hand's facts."""
+    def add(self, facts: HandFacts, when: datetime.datetime | None = None) -> None:
+        """Count one hand's facts (`when`: its date and time, for the plot's order)."""
         tally(facts, self.counts)
         self.hands += 1
         if self.results is not None:
@@ -87,6 +98,7 @@ class Collection:
                 results = self.results.setdefault(name, Results())
                 results.won.append(facts.net[p] / facts.big_blind)
                 results.showdown.append(p in live)
+                results.when.append(when)
 
     def add_all(self, items: Iterable[Document | Skipped]) -> None:
         """Count every document of `items`, and keep the sources skipped."""
@@ -119,6 +131,21 @@ class Collection:
             )
         _check_settlement(doc, played.finishing_stacks or ())
         return stated if adjusted is None else attrs.evolve(stated, adjusted=tuple(adjusted))
+
+
+def _when(doc: Mapping[str, Any]) -> datetime.datetime | None:
+    """A history's date and time (PHH's ``year``, ``month``, ``day``, ``time``), in UTC when it
+    names its ``time_zone``; None when it has no date or an unreadable one."""
+    try:
+        at = datetime.datetime(int(doc["year"]), int(doc["month"]), int(doc["day"]))
+        clock = datetime.time.fromisoformat(str(doc.get("time", "00:00:00")).zfill(8))
+        at = datetime.datetime.combine(at.date(), clock)
+        if doc.get("time_zone"):
+            zone = zoneinfo.ZoneInfo(str(doc["time_zone"]))
+            at = at.replace(tzinfo=zone).astimezone(datetime.UTC).replace(tzinfo=None)
+    except (KeyError, TypeError, ValueError, zoneinfo.ZoneInfoNotFoundError):
+        return None
+    return at
 
 
 def _check_settlement(doc: Mapping[str, Any], engine: Sequence[int]) -> None:

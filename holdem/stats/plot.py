@@ -27,17 +27,20 @@ def plot_results(results: Mapping[str, Results], path: Path) -> list[str]:
     figure, axes = plt.subplots(len(players), 1, figsize=(9, 3.2 * len(players)), squeeze=False)
     for ax, name in zip(axes[:, 0], players, strict=True):
         mine = results[name]
-        at_showdown = [w if s else 0.0 for w, s in zip(mine.won, mine.showdown, strict=True)]
-        without = [w if not s else 0.0 for w, s in zip(mine.won, mine.showdown, strict=True)]
-        hands = range(1, len(mine.won) + 1)
-        ax.plot(hands, list(accumulate(mine.won)), color="tab:green", label="all hands")
+        order = mine.in_order()
+        won = [mine.won[k] for k in order]
+        at_showdown = [mine.won[k] if mine.showdown[k] else 0.0 for k in order]
+        without = [mine.won[k] if not mine.showdown[k] else 0.0 for k in order]
+        hands = range(1, len(won) + 1)
+        ax.plot(hands, list(accumulate(won)), color="tab:green", label="all hands")
         ax.plot(hands, list(accumulate(at_showdown)), color="tab:blue", label="at showdown")
         ax.plot(hands, list(accumulate(without)), color="tab:red", label="without showdown")
         ax.axhline(0, color="grey", linewidth=0.5)
         ax.set_title(name)
         ax.set_ylabel("big blinds won")
         ax.legend(loc="upper left", fontsize=8)
-    axes[-1, 0].set_xlabel("hands")
+    dated = all(None not in results[name].when for name in players)
+    axes[-1, 0].set_xlabel("hands, by date" if dated else "hands, in the order read (some have no date)")
     figure.tight_layout()
     figure.savefig(path, dpi=100)
     plt.close(figure)
