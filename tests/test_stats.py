@@ -194,6 +194,23 @@ def test_a_continuation_bet_and_a_fold_to_it() -> None:
     assert rate(s["p2"], "check_raise") == (0, 2)  # checked, then faced a bet, on two streets
 
 
+def test_a_fold_to_a_river_bet_counts_anyone_facing_the_rivers_first_bet_until_it_is_raised() -> None:
+    """HM3's default HUD shows it; it was missing (issue 62, item 5). On the river the small blind
+    bets: the big blind calls (a chance, not taken), the button raises (a chance, not taken); the
+    small blind then faces a raise, which is no river-bet chance, and folds."""
+    checked = ["p1 cc", "p2 cc", "p3 cc"]
+    actions = ["p3 cc", "p1 cc", "p2 cc", "d db", *checked, "d db", *checked, "d db", "p1 cbr 6", "p2 cc",
+               "p3 cbr 20", "p1 f", "p2 f"]  # fmt: skip
+    s = stats(hand(actions))
+    assert (rate(s["p2"], "fold_to_river_bet"), rate(s["p3"], "fold_to_river_bet")) == ((0, 1), (0, 1))
+    assert rate(s["p1"], "fold_to_river_bet") == (0, 0)
+    folded = stats(hand([*actions[:13], "p2 f", "p3 f"]))
+    assert (rate(folded["p2"], "fold_to_river_bet"), rate(folded["p3"], "fold_to_river_bet")) == (
+        (1, 1),
+        (1, 1),
+    )
+
+
 def test_a_bet_into_the_raiser_takes_its_continuation_bet_chance() -> None:
     """The big blind bets the flop first (a donk bet): the raiser had no chance to c-bet."""
     s = stats(hand(["p3 cbr 6", "p1 f", "p2 cc", "d db", "p2 cbr 6", "p3 f"]))

@@ -30,6 +30,40 @@ def test_the_pluribus_hands_read_from_their_archive(capsys: pytest.CaptureFixtur
     assert (row["vpip"]["done"], row["vpip"]["chances"], row["pfr"]["done"]) == (655, 2456, 423)
 
 
+def test_the_fold_to_a_river_bet_equals_an_independent_count_on_the_pluribus_hands(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Counted again here from the PHH action lines alone: after the third board deal, the first
+    ``cbr`` is the river bet; each other player's action up to the first raise of it faces it."""
+    chances: dict[str, int] = {}
+    folds: dict[str, int] = {}
+    with tarfile.open(PLURIBUS) as archive:
+        for member in archive.getmembers():
+            handle = archive.extractfile(member)
+            if handle is None or not member.name.endswith(".phh"):
+                continue
+            (doc,) = phh.loads(handle.read().decode())
+            deals, bettor = 0, None
+            for line in doc["actions"]:
+                words = line.split(" ")
+                if words[:2] == ["d", "db"]:
+                    deals += 1
+                elif deals == 3 and words[0].startswith("p") and words[1] != "sm":
+                    name = doc["players"][int(words[0][1:]) - 1]
+                    if bettor is not None and name != bettor:  # facing it: folds, calls or raises
+                        chances[name] = chances.get(name, 0) + 1
+                        folds[name] = folds.get(name, 0) + (words[1] == "f")
+                    if words[1] == "cbr" and bettor is not None:
+                        break  # raised: no more river-bet chances
+                    if words[1] == "cbr":
+                        bettor = name
+    out = stats_json(capsys, str(PLURIBUS))
+    counted = {row["player"]: (row["fold_to_river_bet"]["done"], row["fold_to_river_bet"]["chances"])
+               for row in out["players"]}  # type: ignore[attr-defined]  # fmt: skip
+    assert counted == {name: (folds.get(name, 0), chances.get(name, 0)) for name in counted}
+    assert sum(chances.values()) == 487  # the count is not empty: 487 chances, 13 players
+
+
 def test_the_table_fits_80_columns_and_names_the_counts(capsys: pytest.CaptureFixture[str]) -> None:
     """The readable table: two parts, each line within 80 columns, and the hands counted."""
     assert 0 == main(["stats", str(PLURIBUS), "--min-hands", "1000"])

@@ -144,7 +144,14 @@ def _number(value: float | None, digits: int = 1) -> str:
 
 
 _PREFLOP = ("vpip", "pfr", "three_bet", "fold_to_three_bet", "four_bet", "steal", "fold_to_steal")
-_POSTFLOP = ("flop_cbet", "turn_cbet", "fold_to_flop_cbet", "fold_to_turn_cbet", "check_raise")
+_POSTFLOP = (
+    "flop_cbet",
+    "turn_cbet",
+    "fold_to_flop_cbet",
+    "fold_to_turn_cbet",
+    "fold_to_river_bet",
+    "check_raise",
+)
 _SHOWDOWN = ("went_to_showdown", "won_at_showdown", "won_saw_flop")
 _LABELS = {stat.key: stat.label for stat in STATISTICS}
 

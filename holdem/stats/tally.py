@@ -20,13 +20,13 @@ COUNTS = (
     "folds_to_steal", "flop_cbet_chances", "flop_cbets", "turn_cbet_chances", "turn_cbets",
     "fold_to_flop_cbet_chances", "folds_to_flop_cbet", "fold_to_turn_cbet_chances", "folds_to_turn_cbet",
     "check_raise_chances", "check_raises", "bets_raises", "calls", "folds", "saw_flop", "showdowns",
-    "won_at_showdown", "won_saw_flop", "showdown_hands",
+    "won_at_showdown", "won_saw_flop", "showdown_hands", "fold_to_river_bet_chances", "folds_to_river_bet",
 )  # fmt: skip
 """The whole-number counts kept for each player (and position), in the order `Counts.ints` holds them."""
 
 (HANDS, WALKS, VPIP, PFR, TB_CH, TB, FTB_CH, FTB, FB_CH, FB, ST_CH, ST, FST_CH, FST, CBF_CH, CBF, CBT_CH, CBT,
  FCBF_CH, FCBF, FCBT_CH, FCBT, XR_CH, XR, AGG, CALLS, FOLDS, SAW_FLOP, WTSD, WSD, WWSF,
- SD_HANDS) = range(len(COUNTS))  # fmt: skip
+ SD_HANDS, FRB_CH, FRB) = range(len(COUNTS))  # fmt: skip
 _STEALERS = frozenset({"CO", "BTN", "SB"})
 _BLINDS = frozenset({"SB", "BB"})
 
@@ -88,6 +88,8 @@ STATISTICS = (
               "faced a continuation bet on the flop that nobody had raised", "folded"),
     Statistic("fold_to_turn_cbet", "FCBt", "fold_to_turn_cbet_chances", "folds_to_turn_cbet",
               "faced a continuation bet on the turn that nobody had raised", "folded"),
+    Statistic("fold_to_river_bet", "FRB", "fold_to_river_bet_chances", "folds_to_river_bet",
+              "faced a bet on the river that nobody had raised", "folded"),
     Statistic("check_raise", "XR", "check_raise_chances", "check_raises",
               "checked on the flop, turn or river, then faced a bet on that street (one per street)",
               "raised"),
@@ -195,7 +197,7 @@ def _postflop(facts: HandFacts, c: list[list[int]], raiser: int) -> set[int]:
     """Count the chances and actions after the flop; the players left at the end."""
     live = set(range(len(facts.names)))
     checked: set[int] = set()  # who checked on this street
-    street, bets, cbettor, flop_cbettor = -1, 0, -1, -1
+    street, bets, cbettor, flop_cbettor, bettor = -1, 0, -1, -1, -1
     for s, p, code in facts.actions:
         kind = code & 3
         if kind == FOLD:
@@ -215,6 +217,9 @@ def _postflop(facts: HandFacts, c: list[list[int]], raiser: int) -> set[int]:
             index = FCBF_CH if s == 1 else FCBT_CH
             c[p][index] += 1
             c[p][index + 1] += kind == FOLD
+        if s == 3 and bets == 1 and p != bettor:  # the river's bet, not raised
+            c[p][FRB_CH] += 1
+            c[p][FRB] += kind == FOLD
         if bets and p in checked and code < NO_RAISE:
             checked.discard(p)
             c[p][XR_CH] += 1
@@ -222,7 +227,7 @@ def _postflop(facts: HandFacts, c: list[list[int]], raiser: int) -> set[int]:
         if kind == CHECK:
             checked.add(p)
         elif kind == RAISE:
-            bets += 1
+            bets, bettor = bets + 1, p if bets == 0 else bettor
             c[p][AGG] += 1
         elif kind == CALL:
             c[p][CALLS] += 1
