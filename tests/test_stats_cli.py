@@ -248,3 +248,31 @@ def test_the_plot_takes_each_players_hands_in_the_order_they_were_played() -> No
     assert [1, 0, 2] == dated.in_order()
     assert [0, 1, 2] == Results(when=[early, None, late]).in_order()
     assert None is _when({"month": 3}) and None is _when({"year": 2024, "month": 13, "day": 1})
+
+
+def test_stats_by_bot_add_up_the_entrants_of_a_tournament_that_play_each_bot(tmp_path: Path) -> None:
+    """Tournament histories name entrants e1…e9 with no link to their bot, so a series could not be
+    reported per bot (issue 62, item 5). Each hand now records its players' bots (``_bots``), and
+    ``holdem stats --by bot`` gives one row per bot: the sum of its entrants' rows."""
+    from holdem.stats import Collection
+    from holdem.tournament.history import run_history
+    from holdem.tournament.run import TournamentConfig
+    from holdem.tournament.structure import load_structure
+
+    bots = ("tight-aggressive", "calling-station", "random")
+    config = TournamentConfig(bots, 9, load_structure("hyper"), table_size=9, seed=4)
+    _, text = run_history(config, 0)
+    docs = phh.loads(text, many=True)
+    assert all(len(doc["_bots"]) == len(doc["players"]) for doc in docs)
+    by_name, by_bot = Collection(), Collection(by_bot=True)
+    for doc in docs:
+        assert by_name.add_document(doc) and by_bot.add_document(doc)
+    names = {row.player: row for row in by_name.players()}
+    rows = {row.player: row for row in by_bot.players()}
+    assert set(rows) == set(bots)
+    for k, bot in enumerate(bots):  # entrant i plays bots[i mod 3]
+        entrants = [names[f"e{i + 1}"] for i in range(9) if i % 3 == k and f"e{i + 1}" in names]
+        assert rows[bot].hands == sum(row.hands for row in entrants)
+        assert rows[bot].rates["vpip"].done == sum(row.rates["vpip"].done for row in entrants)
+    (tmp_path / "run.phhs").write_text(text, encoding="utf-8")
+    assert 0 == main(["stats", str(tmp_path / "run.phhs"), "--by", "bot"])

@@ -69,6 +69,9 @@ class Collection:
     check: bool = False
     adjust: bool = False
     results: dict[str, Results] | None = None
+    by_bot: bool = False
+    """Count each player under the bot they play (a tournament history's ``_bots``), not their name:
+    a bot's row adds up every entrant that played it."""
     counts: dict[tuple[str, str], Counts] = attrs.field(factory=dict)
     hands: int = 0
     skipped: list[Skipped] = attrs.field(factory=list)
@@ -80,6 +83,9 @@ class Collection:
         except HoldemError as error:
             self.skipped.append(Skipped(source, str(error)))
             return False
+        bots = doc.get("_bots")
+        if self.by_bot and isinstance(bots, list) and len(bots) == len(facts.names):
+            facts = attrs.evolve(facts, names=tuple(map(str, bots)))
         self.add(facts, _when(doc))
         return True
 

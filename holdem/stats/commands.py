@@ -32,7 +32,12 @@ def add_command(sub: argparse._SubParsersAction[Parser]) -> None:
     stats.add_argument("--player", action="append", metavar="NAME",
                        help="only this player, named as the histories write it (repeat for "
                             "more)")  # fmt: skip
-    stats.add_argument("--by", choices=["position"], help="also each player's numbers by position")
+    stats.add_argument(
+        "--by",
+        choices=["position", "bot"],
+        help="position: also each player's numbers by position; bot: a row per bot, adding up "
+        "the entrants of a tournament history that played it (other histories: by name)",
+    )
     stats.add_argument(
         "--min-hands", type=positive_int, default=1, metavar="N", help="leave out players with fewer hands"
     )
@@ -87,7 +92,9 @@ def _count(args: argparse.Namespace) -> tuple[Collection, bool]:
     """Every hand of the files counted, with a bar at a terminal; and whether Ctrl-C stopped it."""
     paths = files(args.paths)
     results: dict[str, Results] | None = {} if args.plot else None
-    collection = Collection(check=args.check, adjust=args.all_in_adjusted, results=results)
+    collection = Collection(
+        check=args.check, adjust=args.all_in_adjusted, results=results, by_bot=args.by == "bot"
+    )
     show = counter("MB", quiet=args.json)
     progress = None if show is None else (lambda done, total: show(done >> 20, max(total >> 20, 1)))
     try:

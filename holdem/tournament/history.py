@@ -2,7 +2,8 @@
 
 Each hand carries `event`, `table` (its number), `hand` (its number in the run), `level` (from 1),
 `seats` (1-based, one per player), `seat_count` and `players` (entrant names, unique in a run), so
-every entrant can be followed from hand to hand; every hand replays with ``holdem replay``.
+every entrant can be followed from hand to hand, and `_bots` (a user field: the bot each player of
+the hand plays, for ``holdem stats --by bot``); every hand replays with ``holdem replay``.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ def hand_document(played: HandPlayed, event: str) -> dict[str, Any]:
         "seats": list(played.seats),
         "seat_count": played.seat_count,
         "players": list(played.players),
+        "_bots": list(played.bots),
     }
 
 

@@ -93,7 +93,8 @@ class TournamentRun:
 class HandPlayed:
     """A finished hand of a tournament, where and when it was played: the table (numbered from 1),
     the hand's number in the run (from 1, in the order hands started), the level it was played at
-    (from 1), and per player of the hand (in the hand's order) the seat (from 1) and entrant name."""
+    (from 1), and per player of the hand (in the hand's order) the seat (from 1), entrant name and
+    the name of the bot the entrant plays."""
 
     table: int
     number: int
@@ -103,6 +104,7 @@ class HandPlayed:
     seat_count: int
     players: tuple[str, ...]
     hand: Hand
+    bots: tuple[str, ...] = ()
 
 
 def play_tournament(
@@ -126,6 +128,7 @@ class _Tournament:
         self.names = [f"e{k + 1:0{len(str(n))}d}" for k in range(n)]
         specs = [config.bots[k % len(config.bots)] for k in range(n)]
         self.bot_names = [bot_name(spec) for spec in specs]
+        self.bot_of = dict(zip(self.names, self.bot_names, strict=True))
         self.bots: dict[str, Bot] = {}
         self.hooks: dict[str, Hooks] = {}
         self.faults = dict.fromkeys(self.names, 0)
@@ -225,7 +228,7 @@ class _Tournament:
             self.on_hand(
                 HandPlayed(
                     t + 1, self.played, level + 1, minute, tuple(s + 1 for s in seats), table.size,
-                    players, hand,
+                    players, hand, tuple(map(self.bot_of.__getitem__, players)),
                 )
             )  # fmt: skip
         busted = table.eliminated[out:]
