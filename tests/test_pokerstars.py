@@ -383,3 +383,20 @@ def test_a_card_hidden_as_xx_is_a_card_nobody_knows_and_a_card_dealt_twice_is_re
     assert [995, 820, 1202, 980] == hidden.doc["finishing_stacks"]
     (twice,) = read_hands(text.replace("Dealt to marit [Jc Jd]", "Dealt to marit [Jc Js]"))
     assert None is twice.doc and "card Js is dealt twice" in (twice.reason or "")
+
+
+def test_a_sitting_out_big_blind_all_in_for_less_is_called_the_full_blind_and_its_fold_changes_nothing() -> (
+    None
+):
+    """Level 15/30: the sitting-out big blind "posts big blind 20 and is all-in"; the next player
+    "calls 30"; later the site writes a fold for the big blind, out of turn. The issue saw it refused
+    ("the call is 20, not 30"); read since the capped call, the call is the full blind, the fold of a
+    player with no chips left changes nothing, and the pots go as collected (the big blind's cards
+    are never shown). The hand is written after the issue's description."""
+    path = Path(__file__).parent / "data" / "pokerstars" / "short-big-blind-sitting-out.txt"
+    (hand,) = read_hands(path.read_text(encoding="utf-8"))
+    assert hand.doc is not None, hand.reason
+    assert [15, 30, 0, 0] == hand.doc["blinds_or_straddles"]
+    assert (
+        [1460, 0, 1560, 1500] == hand.doc["finishing_stacks"] == list(phh.replay(hand.doc).finishing_stacks)
+    )
