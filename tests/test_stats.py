@@ -17,7 +17,7 @@ from holdem.hand.actions import ActionKind
 from holdem.hand.stakes import Rules
 from holdem.stats import Collection, facts_from_hand
 from holdem.stats.facts import CALL, CHECK, FOLD, NO_RAISE, RAISE
-from holdem.stats.report import PlayerStats
+from holdem.stats.report import PlayerStats, Rate
 from tests.strategies import examples, random_action
 
 HOLES = ["2c3d", "4h5s", "6c7d", "8h9s", "Tc2d", "3h4s", "5c6d", "7h8s", "9cTd", "2h3s"]
@@ -179,6 +179,28 @@ def test_a_hand_that_ends_before_the_flop_has_no_flop_chances() -> None:
     for row in s.values():
         assert rate(row, "went_to_showdown") == rate(row, "won_saw_flop") == rate(row, "flop_cbet") == (0, 0)
     assert s["p3"].won == 1.5  # the blinds: 3 chips, 1.5 big blinds
+
+
+def test_the_three_bet_and_the_fold_to_a_steal_are_counted_by_the_raisers_position_too() -> None:
+    """HM3's positional tables (issue 62, item 5): six-handed, UTG opens and the button 3-bets: the
+    hijack, the cut-off and the button had a 3-bet chance against a UTG open (the blinds then faced a
+    3-bet, a 4-bet chance). In a second hand the cut-off steals,
+    the small blind folds and the big blind calls: fold-to-steal chances against the cut-off."""
+    opened = hand(["p3 cbr 6", "p4 f", "p5 f", "p6 cbr 18", "p1 f", "p2 f", "p3 f"], n=6)
+    stole = hand(["p3 f", "p4 f", "p5 cbr 6", "p6 f", "p1 f", "p2 cc", "d db", "p2 cc", "p5 cc", "d db",
+                  "p2 cc", "p5 cc", "d db", "p2 cc", "p5 cc"], n=6)  # fmt: skip
+    s = stats(opened, stole)
+    assert Rate(1, 1) == s["p6"].versus["three_bet"]["UTG"]
+    assert all(Rate(0, 1) == s[p].versus["three_bet"]["UTG"] for p in ("p4", "p5"))
+    assert "UTG" not in s["p1"].versus["three_bet"] and "UTG" not in s["p2"].versus["three_bet"]
+    assert (
+        Rate(1, 1) == s["p1"].versus["fold_to_steal"]["CO"]
+        and Rate(0, 1) == s["p2"].versus["fold_to_steal"]["CO"]
+    )
+    for row in s.values():  # by position, they add up to the whole
+        for key in ("three_bet", "fold_to_steal"):
+            by = row.versus[key].values()
+            assert (sum(r.done for r in by), sum(r.chances for r in by)) == rate(row, key)
 
 
 # --- after the flop -----------------------------------------------------------------------------

@@ -276,3 +276,20 @@ def test_stats_by_bot_add_up_the_entrants_of_a_tournament_that_play_each_bot(tmp
         assert rows[bot].rates["vpip"].done == sum(row.rates["vpip"].done for row in entrants)
     (tmp_path / "run.phhs").write_text(text, encoding="utf-8")
     assert 0 == main(["stats", str(tmp_path / "run.phhs"), "--by", "bot"])
+
+
+def test_by_raiser_prints_the_positional_three_bet_and_fold_to_steal_table(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """On the Pluribus hands: a line per player and statistic, a column per raiser's position, and in
+    JSON the same rates, adding up to the player's whole 3-bet and fold to a steal."""
+    assert 0 == main(["stats", str(PLURIBUS), "--by", "raiser", "--player", "Pluribus"])
+    out = capsys.readouterr().out
+    table = out.split("3-bet by the opener's position, fold to a steal by the stealer's:\n")[1].splitlines()
+    assert table[0].split() == ["player", "v", "UTG", "v", "HJ", "v", "CO", "v", "BTN", "v", "SB", "v", "BB"]
+    assert table[1].startswith("Pluribus 3B") and table[2].startswith("Pluribus FSt")
+    (row,) = stats_json(capsys, str(PLURIBUS), "--player", "Pluribus")["players"]  # type: ignore[misc]
+    for key in ("three_bet", "fold_to_steal"):
+        by = row["versus"][key].values()
+        assert sum(r["chances"] for r in by) == row[key]["chances"] > 0
+        assert sum(r["done"] for r in by) == row[key]["done"]

@@ -34,8 +34,9 @@ def add_command(sub: argparse._SubParsersAction[Parser]) -> None:
                             "more)")  # fmt: skip
     stats.add_argument(
         "--by",
-        choices=["position", "bot"],
-        help="position: also each player's numbers by position; bot: a row per bot, adding up "
+        choices=["position", "raiser", "bot"],
+        help="position: also each player's numbers by position; raiser: also the 3-bet by the "
+        "opener's position and the fold to a steal by the stealer's; bot: a row per bot, adding up "
         "the entrants of a tournament history that played it (other histories: by name)",
     )
     stats.add_argument(
@@ -126,9 +127,11 @@ def _print(args: argparse.Namespace, collection: Collection, rows: list[PlayerSt
             )
         )
         return
-    from holdem.stats.report import format_table
+    from holdem.stats.report import format_table, format_versus
 
     print(format_table(rows))
+    if args.by == "raiser":
+        print("\n3-bet by the opener's position, fold to a steal by the stealer's:\n" + format_versus(rows))
     total = counted(collection.hands + len(collection.skipped), "hand")
     print(f"\n{total}: {collection.hands:,} counted, {len(collection.skipped):,} skipped")
 

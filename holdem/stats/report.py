@@ -51,6 +51,8 @@ class PlayerStats:
     showdowns: int
     adjusted: float | None
     """All-in adjusted big blinds won (`holdem.bots.luck`), when counted."""
+    versus: Mapping[str, Mapping[str, Rate]] = attrs.field(factory=dict)
+    """``three_bet`` by the opener's position, ``fold_to_steal`` by the stealer's: position -> rate."""
 
     @property
     def aggression_factor(self) -> float | None:
@@ -90,6 +92,7 @@ class PlayerStats:
             "showdown_won_bb": _rounded(self.won_at_showdown),
             "non_showdown_won_bb": _rounded(self.won - self.won_at_showdown),
             "all_in_adjusted_bb_per_100": _rounded(self.adjusted_bb_per_100),
+            "versus": {key: {pos: r.to_dict() for pos, r in by.items()} for key, by in self.versus.items()},
         }  # fmt: skip
 
 
@@ -128,10 +131,31 @@ def _stats(name: str, position: str | None, row: Counts, adjusted: bool) -> Play
     for stat in STATISTICS:
         chances = row[stat.chances] - (c[WALKS] if stat.chances == "hands" else 0)
         rates[stat.key] = Rate(row[stat.done], chances)
+    versus: dict[str, dict[str, Rate]] = {key: {} for key in _VERSUS}
+    for (key, pos), (chances, done) in sorted(
+        row.versus.items(), key=lambda kv: _POSITION_ORDER.get(kv[0][1], 99)
+    ):
+        versus[key][pos] = Rate(done, chances)
     return PlayerStats(
         name, position, c[HANDS], c[WALKS], rates, c[AGG], c[CALLS], c[FOLDS], row.won, row.won_at_showdown,
-        c[SD_HANDS], row.adjusted if adjusted else None,
+        c[SD_HANDS], row.adjusted if adjusted else None, versus,
     )  # fmt: skip
+
+
+_VERSUS = {"three_bet": "3B", "fold_to_steal": "FSt"}
+"""The statistics counted by the raiser's position, and their labels."""
+
+
+def format_versus(rows: list[PlayerStats]) -> str:
+    """The 3-bet by the opener's position and the fold to a steal by the stealer's: a line per
+    player and statistic, a column per position (in seat order, the blinds last)."""
+    order = {**_POSITION_ORDER, "SB": 98, "BB": 99}  # the opener's seat order: UTG first, the blinds last
+    positions = sorted({pos for r in rows for by in r.versus.values() for pos in by}, key=order.__getitem__)
+    cells = [
+        [_percent(r.versus[key].get(pos, Rate(0, 0))) for pos in positions] for r in rows for key in _VERSUS
+    ]
+    names = [f"{r.player} {label}" for r in rows for label in _VERSUS.values()]
+    return _grid(names, [f"v {pos}" for pos in positions], cells)
 
 
 def _percent(rate: Rate) -> str:

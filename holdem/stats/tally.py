@@ -40,6 +40,9 @@ class Counts:
     won: float = 0.0
     won_at_showdown: float = 0.0
     adjusted: float = 0.0
+    versus: dict[tuple[str, str], list[int]] = attrs.field(factory=dict)
+    """(statistic, the raiser's position) -> [chances, done]: the 3-bet by the opener's position, the
+    fold to a steal by the stealer's."""
 
     def __getitem__(self, name: str) -> int:
         return self.ints[COUNTS.index(name)]
@@ -50,6 +53,16 @@ class Counts:
         self.won += other.won
         self.won_at_showdown += other.won_at_showdown
         self.adjusted += other.adjusted
+        for key, (chances, done) in other.versus.items():
+            mine = self.versus.setdefault(key, [0, 0])
+            mine[0] += chances
+            mine[1] += done
+
+    def against(self, statistic: str, position: str, taken: bool) -> None:
+        """One chance of `statistic` against a raise from `position`, taken or not."""
+        mine = self.versus.setdefault((statistic, position), [0, 0])
+        mine[0] += 1
+        mine[1] += taken
 
 
 @attrs.frozen
@@ -107,7 +120,7 @@ def tally(facts: HandFacts, into: dict[tuple[str, str], Counts]) -> None:
     """Add one hand's `facts` to the counts `into`, kept per (player name, position)."""
     rows = [into.setdefault(key, Counts()) for key in zip(facts.names, facts.positions, strict=True)]
     counts = [row.ints for row in rows]
-    raiser = _preflop(facts, counts)
+    raiser = _preflop(facts, counts, rows)
     live = _postflop(facts, counts, raiser)
     showdown = len(live) > 1
     seen = _seen_flop(facts) if facts.streets else set()
@@ -139,8 +152,9 @@ def _seen_flop(facts: HandFacts) -> set[int]:
     return out
 
 
-def _preflop(facts: HandFacts, c: list[list[int]]) -> int:
-    """Count the chances and actions before the flop; the player who made its last raise (-1: none)."""
+def _preflop(facts: HandFacts, c: list[list[int]], rows: list[Counts]) -> int:
+    """Count the chances and actions before the flop (the 3-bet and the fold to a steal also by
+    the raiser's position); the player who made its last raise (-1: none)."""
     raises, opener, last, stealer = 0, -1, -1, -1
     entered = False  # somebody called or raised
     vpip, pfr = set(), set()
@@ -154,9 +168,11 @@ def _preflop(facts: HandFacts, c: list[list[int]]) -> int:
         elif raises == 1 and stealer >= 0 and p != stealer and position in _BLINDS:
             c[p][FST_CH] += 1
             c[p][FST] += kind == FOLD
+            rows[p].against("fold_to_steal", facts.positions[stealer], kind == FOLD)
         if raises == 1 and p != opener and may:
             c[p][TB_CH] += 1
             c[p][TB] += kind == RAISE
+            rows[p].against("three_bet", facts.positions[opener], kind == RAISE)
         elif raises == 2 and p == opener:
             c[p][FTB_CH] += 1
             c[p][FTB] += kind == FOLD
