@@ -13,8 +13,9 @@ import attrs
 
 from holdem.cards.deck import Deck
 from holdem.errors import InvalidConfigError
+from holdem.hand import positions
 from holdem.hand.events import EventKind, LogEntry, Phase
-from holdem.hand.positions import big_blind_player, default_blinds, first_to_act_preflop
+from holdem.hand.positions import default_blinds, first_to_act_preflop
 from holdem.hand.stakes import CHIP_LIMIT, Rules, Stakes, check_chips
 
 __all__ = ["Posted", "post", "posted_in_full", "setup"]
@@ -41,7 +42,7 @@ def setup(
     dead: Sequence[int] | None,
     first_to_act: int | None,
     dead_button: bool,
-    big_blind: int | None = None,
+    big_blind_player: int | None = None,
 ) -> tuple[list[int], list[int], int, int]:
     """Check a hand's set-up; returns each player's blind, dead money, the first player preflop
     and the player in the big blind's position.
@@ -70,10 +71,10 @@ def setup(
         if type(first_to_act) is not int or not 0 <= first_to_act < n:
             raise InvalidConfigError(f"first_to_act must be a player 0..{n - 1}, got {first_to_act!r}")
         first = first_to_act
-    if big_blind is None:
-        big_blind = big_blind_player(posted, stakes)
-    elif type(big_blind) is not int or not 0 <= big_blind < n:
-        raise InvalidConfigError(f"big_blind_player must be a player 0..{n - 1}, got {big_blind!r}")
+    if big_blind_player is None:
+        big_blind_player = positions.big_blind_player(posted, stakes)
+    elif type(big_blind_player) is not int or not 0 <= big_blind_player < n:
+        raise InvalidConfigError(f"big_blind_player must be a player 0..{n - 1}, got {big_blind_player!r}")
     if not isinstance(dead_button, bool):
         raise InvalidConfigError(f"dead_button must be true or false, got {dead_button!r}")
     if rules is not None and not isinstance(rules, Rules):
@@ -82,7 +83,7 @@ def setup(
     if deck is not None and (not isinstance(deck, Deck) or deck.remaining < 2 * n + 8):
         size = f"has {deck.remaining} cards" if isinstance(deck, Deck) else f"is {deck!r}"
         raise InvalidConfigError(f"the deck {size}; {n} players need {2 * n + 8}")
-    return posted, dead_money, first, big_blind
+    return posted, dead_money, first, big_blind_player
 
 
 def post(
