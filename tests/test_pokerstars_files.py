@@ -52,10 +52,15 @@ def test_sitting_out_tournament_players_are_dealt_in_and_fold() -> None:
 
 def test_one_damaged_line_skips_only_its_own_hand() -> None:
     """An unreadable card, a cut-off line, a board whose flop line was lost, or summary amounts
-    that disagree: that hand is skipped with the reason, and the file's other hands import."""
+    that disagree: that hand is skipped with the reason, and the file's other hands import. A card
+    written "XX" (hidden by hand) is a card nobody knows: that hand imports, settled as collected."""
     hands = read("damaged.txt")
     reasons = {ident: hand.reason for ident, hand in hands.items()}
-    assert "invalid card 'XX'" in str(reasons["240000000201"])
+    hidden = hands["240000000201"].doc  # settled by its collected amounts, checked against the pots
+    assert hidden is not None and "p2 sm ??Qs" in hidden["actions"]
+    assert phh.replay(hidden).by_history and hidden["finishing_stacks"] == list(
+        phh.replay(hidden).finishing_stacks
+    )
     assert "invalid card '1s'" in str(reasons["240000000202"])
     assert "calls without an amount: 'Zed: calls'" == reasons["240000000203"]
     assert "does not repeat the board dealt so far []" in str(reasons["240000000204"])
@@ -78,8 +83,8 @@ def test_convert_writes_the_good_hands_of_a_damaged_file(tmp_path: Path) -> None
     ]
     done = subprocess.run(run, capture_output=True, text=True, timeout=60)
     assert 1 == done.returncode and "Traceback" not in done.stderr
-    assert "6 hands: 1 converted, 5 skipped" in done.stderr
-    assert [240000000206] == [doc["hand"] for doc in phh.load(out)]
+    assert "6 hands: 2 converted, 4 skipped" in done.stderr  # 201's card written XX: a card nobody knows
+    assert [240000000201, 240000000206] == [doc["hand"] for doc in phh.load(out)]
 
 
 def test_old_home_game_and_mixed_game_headers_are_read() -> None:

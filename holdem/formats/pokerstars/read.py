@@ -596,7 +596,8 @@ class _Game:
                     f" {list(result.payouts)} with rake {self.rake}"
                 )
         doc = export(hand)
-        shown = {p: "".join(map(str, self.holes[p])) for p in self.shown} if unseen else None
+        faces = {p: "".join("??" if c is None else str(c) for c in self.holes[p]) for p in self.shown}
+        shown = faces if unseen else None
         doc["actions"] = [_unseen(line, unknown, shown) for line in doc["actions"]]
         doc["winnings"] = list(self.collected)
         doc["finishing_stacks"] = finishing

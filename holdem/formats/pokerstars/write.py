@@ -31,7 +31,7 @@ from holdem.hand.views import chips_put_in
 
 __all__ = ["money_formatter", "write_hand"]
 
-_SHOWS = re.compile(r"p[0-9]{1,2} sm [2-9TJQKA][cdhs][2-9TJQKA][cdhs]")  # a show of two cards
+_SHOWS = re.compile(r"p[0-9]{1,2} sm (?:[2-9TJQKA][cdhs]|\?\?){2}")  # a show of two cards (?? unknown)
 
 SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "$", "AUD": "$"}
 _GAMES = {Structure.NO_LIMIT: "No Limit", Structure.POT_LIMIT: "Pot Limit", Structure.FIXED_LIMIT: "Limit"}
@@ -197,12 +197,17 @@ def _is_small_blind(hand: Hand, p: int) -> bool:
     return p == place and hand.declared_blinds[p] < hand.stakes.big_blind
 
 
-def _shown(doc: Mapping[str, Any]) -> set[int]:
+def _shown(doc: Mapping[str, Any]) -> dict[int, str]:
     """The players a document shows at the showdown (``pN sm CARDS``)."""
-    return {int(line.split(" ")[0][1:]) - 1 for line in doc["actions"] if _SHOWS.fullmatch(line)}
+    return {int(line.split(" ")[0][1:]) - 1: line[-4:] for line in doc["actions"] if _SHOWS.fullmatch(line)}
 
 
-def _play(hand: Hand, names: list[str], money: Any, shown: set[int] | None = None) -> list[str]:
+def _face(cards: str) -> str:
+    """Two cards a document shows, as written: ``[XX Qs]`` for ``??Qs`` (a card hidden by hand)."""
+    return "[" + " ".join("XX" if c == "??" else c for c in (cards[:2], cards[2:])) + "]"
+
+
+def _play(hand: Hand, names: list[str], money: Any, shown: dict[int, str] | None = None) -> list[str]:
     """The betting, the streets, uncalled bets and the showdown (`shown`: who shows, when the
     engine's showdown was played on stand-in cards)."""
     put_in = chips_put_in(hand)
@@ -243,6 +248,8 @@ def _play(hand: Hand, names: list[str], money: Any, shown: set[int] | None = Non
                 showdown = True
             if event.kind == EventKind.MUCK if shown is None else p not in shown:
                 lines.append(f"{names[p]}: mucks hand")
+            elif shown is not None and "?" in shown[p]:  # a card hidden: no hand to name
+                lines.append(f"{names[p]}: shows {_face(shown[p])}")
             else:
                 lines.append(f"{names[p]}: shows {_cards(hand.holes[p])} ({_describe(hand, p)})")
     return lines
@@ -352,7 +359,9 @@ def _pot_shares(hand: Hand) -> list[list[tuple[int, int]]] | None:
 
 def _collected(hand: Hand, won: list[int], rake: int, names: list[str], money: Any) -> list[str]:
     assert hand.result is not None
-    shares = _pot_shares(hand) if not rake else None
+    shares = (
+        _pot_shares(hand) if not rake and won == list(hand.result.payouts) else None
+    )  # else the document's
     if shares is None or len(shares) == 1:
         return [f"{names[p]} collected {money(c)} from pot" for p, c in enumerate(won) if c]
     lines = []
@@ -369,7 +378,7 @@ def _summary(
     names: list[str],
     seats: list[int],
     money: Any,
-    shown: set[int] | None = None,
+    shown: AbstractSet[int] | dict[int, str] | None = None,
     unknown: AbstractSet[int] = frozenset(),
     boards: list[list[int]] | None = None,
 ) -> list[str]:
@@ -399,7 +408,10 @@ def _summary(
             lines.append(f"{head} showed {_cards(hand.holes[p])} and {_outcomes(hand, p, boards, money)}")
         elif p in shown:
             outcome = f"won ({money(won[p])})" if won[p] else "lost"
-            lines.append(f"{head} showed {_cards(hand.holes[p])} and {outcome} with {_describe(hand, p)}")
+            if isinstance(shown, dict) and "?" in shown[p]:  # a card hidden: no hand to name
+                lines.append(f"{head} showed {_face(shown[p])} and {outcome}")
+            else:
+                lines.append(f"{head} showed {_cards(hand.holes[p])} and {outcome} with {_describe(hand, p)}")
         elif won[p]:
             lines.append(f"{head} collected ({money(won[p])})")
         else:  # with the cards where the document knows them, as the site writes its player's
