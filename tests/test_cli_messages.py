@@ -135,6 +135,12 @@ def test_the_pages_have_their_icon_and_readable_links(tmp_path: Path) -> None:
             assert answer.headers["content-type"].startswith("image/svg+xml")
         with urllib.request.urlopen(server.base + "/static/table.css", timeout=10) as answer:
             assert "a { color: #fde68a; }" in answer.read().decode()
+        # Asked again each time (a 304 when unchanged): after an upgrade a browser kept an old page
+        # beside new modules, or the other way round, and drew nothing.
+        for path in ("/", "/tournament?id=x", "/static/main.js", "/static/table.js", "/static/protocol.js"):
+            with urllib.request.urlopen(server.base + path, timeout=10) as answer:
+                assert "no-cache" == answer.headers["cache-control"], path
+                assert answer.headers["etag"] or answer.headers["last-modified"], path
 
 
 def _sigint_default() -> None:

@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 from holdem.server import SERVER_HINT, Close
 
@@ -91,12 +92,26 @@ async def _socket(ws: WebSocket) -> None:
             await asyncio.wait_for(pump, 1.0)
 
 
+FRESH = {"Cache-Control": "no-cache"}
+"""The pages and their scripts are asked again each time (a 304 when unchanged): a browser that kept
+an old page and a new module after an upgrade (or the other way round) drew nothing."""
+
+
 async def _lobby_page(request: Request) -> Response:
-    return FileResponse(STATIC / "index.html")
+    return FileResponse(STATIC / "index.html", headers=FRESH)
 
 
 async def _tournament_page(request: Request) -> Response:
-    return FileResponse(STATIC / "tournament.html")
+    return FileResponse(STATIC / "tournament.html", headers=FRESH)
+
+
+class _FreshStaticFiles(StaticFiles):
+    """The page's files, each answered with `FRESH` (and Starlette's ETag and Last-Modified)."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers.update(FRESH)
+        return response
 
 
 def build_app(
@@ -127,7 +142,7 @@ def build_app(
             Route("/tournament", _tournament_page),
             *ROUTES,
             WebSocketRoute("/ws", _socket),
-            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+            Mount("/static", _FreshStaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,
     )
