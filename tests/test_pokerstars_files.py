@@ -98,9 +98,18 @@ def test_old_home_game_and_mixed_game_headers_are_read() -> None:
     assert all(replays_to_the_file(hand) for hand in (old, home, mixed))
 
 
-def test_pot_limit_preflop_no_limit_postflop_is_skipped_not_imported_as_pot_limit() -> None:
-    skipped = read("headers.txt")["245100000002"]
-    assert skipped.doc is None and "pot-limit before the flop and no-limit after it" in str(skipped.reason)
+def test_rule_12_pot_limit_preflop_no_limit_postflop_is_read_as_that_structure_and_written_back() -> None:
+    """It was refused ("not a structure the engine plays"). The button raises the pot before the
+    flop (to $0.85, the most) and moves all in on the flop for 10 pots: read, both replay under the
+    mixed structure; a raise above the pot before the flop is refused; written back, the text is
+    the file's. PHH keeps the structure in a user field (``_pot_limit = "preflop"``)."""
+    assert "preflop" == read("headers.txt")["245100000002"].doc["_pot_limit"]  # type: ignore[index]
+    text = (FILES / "pot-limit-preflop.txt").read_text(encoding="utf-8")
+    (hand,) = read_hands(text)
+    assert hand.doc is not None and replays_to_the_file(hand), hand.reason
+    assert text == write_hand(hand.doc, dealt_to={2})
+    over = text.replace("raises $0.60 to $0.85", "raises $0.75 to $1").replace("calls $0.60", "calls $0.75")
+    assert "raise to 100 is above the maximum 85" in str(read_hands(over)[0].reason)
 
 
 def test_rule_03_a_returning_players_small_blind_is_dead_money() -> None:

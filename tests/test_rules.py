@@ -249,6 +249,20 @@ def test_rule_12_pot_limit_maximum() -> None:
     assert legal is not None and (4, 7) == (legal.min_raise_to, legal.max_raise_to)
 
 
+def test_rule_12_pot_limit_before_the_flop_alone_in_pot_limit_preflop() -> None:
+    """PokerStars' "Pot Limit Pre-Flop, No Limit Post-Flop", blinds 1/2: before the flop the first
+    player may raise to 7 at most (rule 12); after it any bet up to all-in."""
+    hand = Hand.start([100] * 3, Stakes(1, 2, structure=Structure.POT_LIMIT_PREFLOP))
+    legal = hand.legal_actions()
+    assert legal is not None and (4, 7) == (legal.min_raise_to, legal.max_raise_to)
+    play(hand, raise_to(7), call, call)
+    legal = hand.legal_actions()
+    assert legal is not None and (2, 93) == (
+        legal.min_raise_to,
+        legal.max_raise_to,
+    )  # all in, not the pot (21)
+
+
 def test_rule_13_fixed_limit_sizes_and_cap() -> None:
     """Fixed limit 2/4: raises are exactly one small bet; the fifth bet caps the round."""
     hand = Hand.start([100] * 3, Stakes(1, 2, structure=Structure.FIXED_LIMIT))

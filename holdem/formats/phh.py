@@ -205,8 +205,11 @@ def _setup(data: Mapping[str, Any]) -> tuple[Stakes, list[int], list[int], int |
     if not isinstance(variant, str) or variant not in _VARIANTS:
         raise InvalidHistoryError(f"variant {variant!r} is not a hold'em variant (NT, FT)")
     structure = _VARIANTS[variant]
-    if variant == "NT" and data.get("_pot_limit"):
-        structure = Structure.POT_LIMIT
+    pot_limit = data.get("_pot_limit", False)
+    if variant == "NT" and pot_limit is not False:  # a user field: pot-limit throughout, or preflop alone
+        if pot_limit is not True and pot_limit != "preflop":
+            raise InvalidHistoryError(f"field '_pot_limit' must be true or \"preflop\", got {pot_limit!r}")
+        structure = Structure.POT_LIMIT if pot_limit is True else Structure.POT_LIMIT_PREFLOP
     stacks_raw = _require(data, "starting_stacks")
     if not isinstance(stacks_raw, list) or not 2 <= len(stacks_raw) <= 10:
         raise InvalidHistoryError(f"starting_stacks must list 2 to 10 stacks, got {stacks_raw!r}")
@@ -483,8 +486,8 @@ def export(hand: Hand) -> dict[str, Any]:
     if n == 2:
         antes, blinds = antes[::-1], blinds[::-1]
     data: dict[str, Any] = {"variant": "FT" if stakes.structure is Structure.FIXED_LIMIT else "NT"}
-    if stakes.structure is Structure.POT_LIMIT:
-        data["_pot_limit"] = True
+    if stakes.structure in (Structure.POT_LIMIT, Structure.POT_LIMIT_PREFLOP):
+        data["_pot_limit"] = True if stakes.structure is Structure.POT_LIMIT else "preflop"
     data |= {"antes": antes, "blinds_or_straddles": blinds}
     named = [name for name, rules in _PROFILES.items() if hand.rules == rules]
     if named:  # dealt by a site's rules: a user field, read back by replay (holdem's own go unnamed)

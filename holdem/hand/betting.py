@@ -15,6 +15,7 @@ from holdem.hand.stakes import Rules, Stakes, Structure
 __all__ = ["BettingRound", "is_covered", "second_deepest"]
 
 _PREFLOP, _FLOP, _POT_LIMIT = Phase.PREFLOP, Phase.FLOP, Structure.POT_LIMIT  # fast global lookups
+_POT_LIMIT_PREFLOP = Structure.POT_LIMIT_PREFLOP
 
 
 class BettingRound:
@@ -35,6 +36,7 @@ class BettingRound:
         "increment",
         "level",
         "max_raises",
+        "pot_limited",
         "raise_actions",
         "raises",
         "reopen_level",
@@ -55,8 +57,11 @@ class BettingRound:
         self.blind_level = max(blinds)
 
     def open(self, phase: Phase, live: int) -> None:
-        """Reset the levels for a new street (preflop: the blinds stand as bets)."""
+        """Reset the levels for a new street (preflop: the blinds stand as bets); `pot_limited` says
+        whether raises are capped at the pot on it (rule 12)."""
         fixed = self.fixed
+        structure = self.structure
+        self.pot_limited = structure is _POT_LIMIT or (structure is _POT_LIMIT_PREFLOP and phase is _PREFLOP)
         if phase is _PREFLOP:
             self.level = self.blind_level
             self.increment = self.small if fixed else max(self.level, self.big_blind)
@@ -107,7 +112,7 @@ class BettingRound:
         lo = level + self.increment
         if lo > all_in:
             lo = all_in
-        if self.structure is _POT_LIMIT:
+        if self.pot_limited:
             # Rule 12: call, then raise the size of the pot after the call.
             hi = level + pot + (level - bet)
             return lo, min(hi, all_in)

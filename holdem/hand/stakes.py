@@ -23,6 +23,9 @@ class Structure(Enum):
     """Raises up to the size of the pot after calling (rule 12)."""
     FIXED_LIMIT = "fixed-limit"
     """Bets and raises of exactly the small or big bet, capped (rule 13)."""
+    POT_LIMIT_PREFLOP = "pot-limit-preflop"
+    """Pot-limit before the flop (rule 12), no-limit after it: PokerStars' "Pot Limit Pre-Flop, No
+    Limit Post-Flop"."""
 
 
 CHIP_LIMIT = 10**12

@@ -24,7 +24,7 @@ from holdem.hand.events import NEXT_STREET, Event, EventKind, HandResult, LogEnt
 from holdem.hand.posting import post, posted_in_full, setup
 from holdem.hand.runout import run_again
 from holdem.hand.showdown import Settlement, result_of, settle
-from holdem.hand.stakes import Rules, Stakes, Structure
+from holdem.hand.stakes import Rules, Stakes
 from holdem.hand.views import redacted_log
 from holdem.hand.views import view as seat_view
 
@@ -59,7 +59,6 @@ _PREFLOP = Phase.PREFLOP
 _RIVER = Phase.RIVER
 _SHOWDOWN = Phase.SHOWDOWN
 _COMPLETE = Phase.COMPLETE
-_POT_LIMIT = Structure.POT_LIMIT
 _new_tuple = tuple.__new__
 
 
@@ -286,7 +285,7 @@ class Hand:
             else:
                 second = self._second if self._second is not None else self._set_depth_floor()
                 callers = self.with_chips > 1 and (level < second or self._has_caller(level))
-            pot = self.pot if betting.structure is _POT_LIMIT else 0
+            pot = self.pot if betting.pot_limited else 0
             lo, hi = betting.bounds(bet, stack, self.acted[i], callers, pot)
         can_fold = not (can_check and self.rules.forbid_free_fold)
         return _new_tuple(

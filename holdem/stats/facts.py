@@ -16,7 +16,7 @@ from holdem.formats import phh
 from holdem.hand.betting import BettingRound
 from holdem.hand.events import Phase
 from holdem.hand.positions import position_names
-from holdem.hand.stakes import Rules, Structure
+from holdem.hand.stakes import Rules
 from holdem.hand.state import Hand
 
 __all__ = [
@@ -66,7 +66,7 @@ def names_of(doc: Mapping[str, Any], n: int) -> tuple[str, ...]:
     return tuple(f"p{k + 1}" for k in range(n))
 
 
-_Setup = tuple[int, list[int], list[int], BettingRound, Rules, bool]
+_Setup = tuple[int, list[int], list[int], BettingRound, Rules]
 _SETUPS: dict[tuple[Any, ...], _Setup] = {}
 """Set-ups already read (a match's hands share a handful), keyed by the fields they come from."""
 _PLAYERS = {f"p{k + 1}": k for k in range(10)}
@@ -80,7 +80,7 @@ def _listed(value: Any) -> Any:
 def _setup(doc: Mapping[str, Any]) -> _Setup:
     """The big blind, each player's live blind, what each put in before the first action (antes,
     dead money, blinds; at most the stack), the betting rules (one round object, opened afresh
-    each street), the hand's rules, and whether it is pot-limit."""
+    each street, which says whether that street is pot-limit), and the hand's rules."""
     get = doc.get
     key: tuple[Any, ...] = (
         get("variant"), _listed(get("antes")), _listed(get("blinds_or_straddles")), get("min_bet"),
@@ -103,8 +103,7 @@ def _setup(doc: Mapping[str, Any]) -> _Setup:
     ]
     live = [min(b, s - p) for b, s, p in zip(blinds, stacks, before, strict=True)]
     paid = [p + b for p, b in zip(before, live, strict=True)]
-    found = (max(stakes.big_blind, 1), live, paid, BettingRound(stakes, rules, blinds), rules,
-             stakes.structure is Structure.POT_LIMIT)  # fmt: skip
+    found = (max(stakes.big_blind, 1), live, paid, BettingRound(stakes, rules, blinds), rules)
     if key and len(_SETUPS) < 10_000:
         _SETUPS[key] = found
     return found
@@ -119,7 +118,7 @@ def facts_from_document(doc: Mapping[str, Any]) -> HandFacts | None:
     The hot path of `holdem stats` on a large history (scripts/bench_stats.py): the loop is
     written out. Whether a player could have raised is asked of the engine's own betting rules
     (`BettingRound.bounds`), only for the folds and calls that face a bet."""
-    big_blind, live, before, betting, rules, pot_limit = _setup(doc)
+    big_blind, live, before, betting, rules = _setup(doc)
     n, paid = len(live), before[:]  # the set-up is shared: copied before it changes
     start, finish = doc["starting_stacks"], doc.get("finishing_stacks")
     if type(finish) is not list or len(finish) != n or not all(type(x) is int for x in finish):
@@ -148,8 +147,10 @@ def facts_from_document(doc: Mapping[str, Any]) -> HandFacts | None:
                 acts.append((street, player, RAISE))
             elif verb == "cc" or verb == "f":
                 kind = FOLD if verb == "f" else CALL if put[player] < level else CHECK
-                if kind != CHECK and not _could_raise(player, put, paid, start, folded, acted, betting, rules,
-                                                     pot_limit and sum(paid) - sum(returned)):  # fmt: skip
+                pot = betting.pot_limited and sum(paid) - sum(returned)
+                if kind != CHECK and not _could_raise(
+                    player, put, paid, start, folded, acted, betting, rules, pot
+                ):
                     kind += NO_RAISE
                 if kind & 3 == CALL:
                     owed = min(level - put[player], start[player] - paid[player])

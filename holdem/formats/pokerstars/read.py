@@ -220,9 +220,7 @@ def _structure(rest: str, body: str) -> Structure:
     if re.search(r"cancell?ed", body, re.IGNORECASE):
         raise InvalidHistoryError("the hand was cancelled")
     if re.search(r"Pot Limit Pre-?Flop", rest, re.IGNORECASE):
-        raise InvalidHistoryError(
-            "pot-limit before the flop and no-limit after it is not a structure the engine plays"
-        )
+        return Structure.POT_LIMIT_PREFLOP
     if "Pot Limit" in rest:
         return Structure.POT_LIMIT
     return Structure.NO_LIMIT if "No Limit" in rest else Structure.FIXED_LIMIT

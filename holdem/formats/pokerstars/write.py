@@ -34,7 +34,10 @@ __all__ = ["money_formatter", "write_hand"]
 _SHOWS = re.compile(r"p[0-9]{1,2} sm (?:[2-9TJQKA][cdhs]|\?\?){2}")  # a show of two cards (?? unknown)
 
 SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "$", "AUD": "$"}
-_GAMES = {Structure.NO_LIMIT: "No Limit", Structure.POT_LIMIT: "Pot Limit", Structure.FIXED_LIMIT: "Limit"}
+_GAMES = {
+    Structure.NO_LIMIT: "No Limit", Structure.POT_LIMIT: "Pot Limit", Structure.FIXED_LIMIT: "Limit",
+    Structure.POT_LIMIT_PREFLOP: "Pot Limit Pre-Flop, No Limit Post-Flop",
+}  # fmt: skip
 _STREETS = {Phase.FLOP: "FLOP", Phase.TURN: "TURN", Phase.RIVER: "RIVER"}
 _FOLDED_ON = {Phase.PREFLOP: "before Flop", Phase.FLOP: "on the Flop", Phase.TURN: "on the Turn"}
 
