@@ -293,3 +293,10 @@ def test_by_raiser_prints_the_positional_three_bet_and_fold_to_steal_table(
         by = row["versus"][key].values()
         assert sum(r["chances"] for r in by) == row[key]["chances"] > 0
         assert sum(r["done"] for r in by) == row[key]["done"]
+
+
+def test_by_repeats_for_positions_and_raisers_together(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--by` took one value: the positional rows and the raisers' table could not be read together."""
+    assert 0 == main(["stats", str(PLURIBUS), "--player", "Pluribus", "--by", "position", "--by", "raiser"])
+    out = capsys.readouterr().out
+    assert "  BTN" in out and "Pluribus 3B" in out

@@ -35,9 +35,12 @@ def add_command(sub: argparse._SubParsersAction[Parser]) -> None:
     stats.add_argument(
         "--by",
         choices=["position", "raiser", "bot"],
+        action="append",
+        default=[],
         help="position: also each player's numbers by position; raiser: also the 3-bet by the "
         "opener's position and the fold to a steal by the stealer's; bot: a row per bot, adding up "
-        "the entrants of a tournament history that played it (other histories: by name)",
+        "the entrants of a tournament history that played it (other histories: by name); repeat "
+        "for more than one",
     )
     stats.add_argument(
         "--min-hands", type=positive_int, default=1, metavar="N", help="leave out players with fewer hands"
@@ -94,7 +97,7 @@ def _count(args: argparse.Namespace) -> tuple[Collection, bool]:
     paths = files(args.paths)
     results: dict[str, Results] | None = {} if args.plot else None
     collection = Collection(
-        check=args.check, adjust=args.all_in_adjusted, results=results, by_bot=args.by == "bot"
+        check=args.check, adjust=args.all_in_adjusted, results=results, by_bot="bot" in args.by
     )
     show = counter("MB", quiet=args.json)
     progress = None if show is None else (lambda done, total: show(done >> 20, max(total >> 20, 1)))
@@ -108,7 +111,7 @@ def _count(args: argparse.Namespace) -> tuple[Collection, bool]:
 
 def _chosen(args: argparse.Namespace, collection: Collection) -> list[PlayerStats]:
     """The rows asked for: by position or not, enough hands, the players named (each must be there)."""
-    rows = collection.players(by_position=args.by == "position", min_hands=args.min_hands)
+    rows = collection.players(by_position="position" in args.by, min_hands=args.min_hands)
     if args.player:
         known = {name for name, _ in collection.counts}
         missing = [name for name in args.player if name not in known]
@@ -130,7 +133,7 @@ def _print(args: argparse.Namespace, collection: Collection, rows: list[PlayerSt
     from holdem.stats.report import format_table, format_versus
 
     print(format_table(rows))
-    if args.by == "raiser":
+    if "raiser" in args.by:
         print("\n3-bet by the opener's position, fold to a steal by the stealer's:\n" + format_versus(rows))
     total = counted(collection.hands + len(collection.skipped), "hand")
     print(f"\n{total}: {collection.hands:,} counted, {len(collection.skipped):,} skipped")
