@@ -510,3 +510,29 @@ def test_a_push_fold_end_game_shows_its_bar_from_the_start_and_stops_on_ctrl_c()
     done = interrupt(args, ready=r"\b\d+/400 iterations")
     assert 130 == done.returncode, done.stderr
     assert "Traceback" not in done.stderr and done.stderr.strip().endswith("holdem pushfold: interrupted")
+
+
+def test_a_stop_that_lands_where_python_drops_exceptions_still_stops_the_command() -> None:
+    """SIGTERM reached a command while Dask's garbage-collector callback ran: Python printed
+    "Exception ignored in ... KeyboardInterrupt" and the tournaments ran on until the test killed
+    them (CI, once). A stop dropped so (here from a ``__del__``) is raised again, and reaches the
+    command."""
+    script = (
+        "import time\n"
+        "from holdem.cli import _catch_stops\n"
+        "_catch_stops()\n"
+        "class Dropped:\n"
+        "    def __del__(self):\n"
+        "        raise KeyboardInterrupt  # as a stop landing in a garbage collector's callback\n"
+        "try:\n"
+        "    Dropped()\n"
+        "    deadline = time.monotonic() + 10\n"
+        "    while time.monotonic() < deadline:\n"
+        "        pass\n"
+        "    print('ran on')\n"
+        "except KeyboardInterrupt:\n"
+        "    print('stopped')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert "stopped" == done.stdout.strip(), done.stdout + done.stderr
+    assert "Exception ignored" not in done.stderr

@@ -10,6 +10,7 @@ import os
 import re
 import signal
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -364,13 +365,40 @@ def _stop(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
+def _stop_again(unraisable: Any) -> None:
+    """A stop (Ctrl-C, SIGTERM) that landed where Python drops exceptions (a garbage collector's
+    callback, a ``__del__``) is raised again, so that it reaches the command: once, Dask's GC
+    callback swallowed it ("Exception ignored in ... KeyboardInterrupt") and the command ran on.
+    Anything else goes to the hook as it was."""
+    if isinstance(unraisable.exc_value, KeyboardInterrupt):
+        # Sent again a moment later from another thread: raised here (any way of raising it in this
+        # thread runs `_stop` at once) it would be dropped again; sent so, it lands where the main
+        # thread has gone on (or, dropped once more, comes back here).
+        resend = threading.Timer(RESEND, os.kill, args=(os.getpid(), signal.SIGTERM))
+        resend.daemon = True
+        resend.start()
+        return
+    _DROPPED_BEFORE(unraisable)
+
+
+_DROPPED_BEFORE = sys.unraisablehook
+RESEND = 0.05
+"""Seconds after which a dropped stop is sent again (the hook has long returned by then)."""
+
+
+def _catch_stops() -> None:
+    """SIGTERM (what systemd and docker send) handled as Ctrl-C is, and no stop dropped."""
+    signal.signal(signal.SIGTERM, _stop)
+    sys.unraisablehook = _stop_again
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (130 when interrupted by Ctrl-C)."""
     args = parse(build_parser(), _joined_negative_lists(sys.argv[1:] if argv is None else argv))
     if os.getcwd() not in sys.path:  # so that bots given as mybot:MyBot load from the current folder
         sys.path.insert(0, os.getcwd())
     command = " ".join(filter(None, (args.command, getattr(args, "acpc_command", None))))
-    signal.signal(signal.SIGTERM, _stop)  # what systemd and docker send: handled as Ctrl-C is
+    _catch_stops()
     try:
         status: int = args.run(args)
     except KeyboardInterrupt:
