@@ -121,3 +121,29 @@ def test_names_that_meant_two_things_keep_their_old_spelling_until_0_3() -> None
     dead = Hand.start([100] * 3, Stakes(1, 2), dead=[0, 0, 1], rng=random.Random(2))
     with pytest.warns(DeprecationWarning, match="dead_money"):
         assert 1 == dead.dead == dead.dead_money  # the total; start's dead= is each player's
+
+
+def test_names_renamed_in_round_6_keep_their_old_spelling_with_a_warning_until_0_3() -> None:
+    """Round 6 renamed names that meant two things: `Hand.street` (the board says it), the
+    server's `Store` (`Database`, beside `Storage`), what holds token digests (`digests`) and the
+    room's settle-up (`settle_up`). Each old name still works, and warns."""
+    pytest.importorskip("starlette", reason="the server extra is not installed")
+    from holdem import Action, Hand, Stakes
+    from holdem.hand.events import Phase
+    from holdem.server import storage
+    from holdem.server.change import StoredHand
+    from holdem.server.registry import Registry
+
+    hand = Hand.start([100, 100], Stakes(1, 2), rng=random.Random(3))
+    with pytest.warns(DeprecationWarning, match="Hand.street"):
+        assert Phase.PREFLOP == hand.street
+    while not hand.is_complete:
+        hand.act(Action.call() if hand.legal_actions().can_call else Action.check())  # type: ignore[union-attr]
+    with pytest.warns(DeprecationWarning, match="Hand.street"):
+        assert Phase.RIVER == hand.street and 5 == len(hand.board)
+    with pytest.warns(DeprecationWarning, match="Database"):
+        assert storage.Database is storage.Store  # type: ignore[attr-defined]
+    with pytest.warns(DeprecationWarning, match="digests"):
+        assert ("a", "b") == StoredHand(1, "", ("a", "b")).tokens
+    with pytest.warns(DeprecationWarning, match="digests"):
+        assert {} == dict(Registry().tokens)

@@ -805,3 +805,9 @@ def test_a_name_confusable_with_a_recent_players_is_refused_and_the_same_name_is
         r.join("\u0410nn", 100, None, 0.0)
     seat, _, _ = r.join("ann", 100, None, 0.0)
     assert "ann" == r.members[seat].name
+
+
+def test_the_rooms_old_name_for_its_settle_up_still_works_and_warns() -> None:
+    r = room(seats=2)
+    with pytest.warns(DeprecationWarning, match="settle_up"):
+        assert r.settle_up([]) == r.settlement([])

@@ -242,6 +242,17 @@ class Hand:
         return sum(self.contributions) + self.dead_money
 
     @property
+    def street(self) -> Phase:
+        """0.1's second `Phase` (the street the board has reached, kept once the hand is over): the
+        board says it. Warns, and goes in 0.3."""
+        warnings.warn(
+            "Hand.street is the board's street: len(hand.board); it goes in 0.3",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return {0: Phase.PREFLOP, 3: Phase.FLOP, 4: Phase.TURN}.get(len(self.board), Phase.RIVER)
+
+    @property
     def dead(self) -> int:
         """0.1's name for `dead_money` (the total; `start`'s ``dead=`` is each player's), until 0.3."""
         warnings.warn(

@@ -3,6 +3,7 @@ and finished hands."""
 
 from __future__ import annotations
 
+import warnings
 from typing import NamedTuple
 
 import attrs
@@ -34,6 +35,16 @@ class StoredHand(NamedTuple):
     number: int
     phh: str
     digests: tuple[str, ...] = ()
+
+    @property
+    def tokens(self) -> tuple[str, ...]:
+        """0.1's name for `digests`; warns, and goes in 0.3."""
+        warnings.warn(
+            "StoredHand.tokens is now StoredHand.digests; tokens goes in 0.3",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.digests
 
 
 @attrs.define

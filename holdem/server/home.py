@@ -17,6 +17,7 @@ methods do.
 from __future__ import annotations
 
 import hmac
+import warnings
 from typing import Any, Protocol
 
 import attrs
@@ -180,6 +181,16 @@ class Home:
         for seat in list(room.members):
             change.ledger += room.leave(seat, now).ledger
         return change
+
+    @property
+    def bot_tokens(self) -> set[str]:
+        """0.1's name for `bot_digests`; warns, and goes in 0.3."""
+        warnings.warn(
+            "Home.bot_tokens is now Home.bot_digests; bot_tokens goes in 0.3",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.bot_digests
 
     def to_dict(self) -> dict[str, Any]:
         return {

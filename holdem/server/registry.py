@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+import warnings
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from typing import Any
@@ -82,6 +83,14 @@ class Registry:
     @property
     def digests(self) -> Mapping[str, tuple[str, int]]:
         """Token digest -> (table, seat)."""
+        return self._digests
+
+    @property
+    def tokens(self) -> Mapping[str, tuple[str, int]]:
+        """0.1's name for `digests`; warns, and goes in 0.3."""
+        warnings.warn(
+            "Registry.tokens is now Registry.digests; tokens goes in 0.3", DeprecationWarning, stacklevel=2
+        )
         return self._digests
 
     @property

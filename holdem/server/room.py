@@ -24,6 +24,7 @@ import hmac
 import json
 import math
 import secrets
+import warnings
 from collections.abc import Collection
 from typing import Any
 
@@ -170,6 +171,13 @@ class Room:
         if hand is not None:
             total += sum(hand.stacks) + hand.pot
         return total
+
+    def settlement(self, rows: list[LedgerRow]) -> dict[str, Any]:
+        """0.1's name for `settle_up`; warns, and goes in 0.3."""
+        warnings.warn(
+            "Room.settlement is now Room.settle_up; settlement goes in 0.3", DeprecationWarning, stacklevel=2
+        )
+        return self.settle_up(rows)
 
     def settle_up(self, rows: list[LedgerRow]) -> dict[str, Any]:
         """Each person's buy-ins, cash-outs, chips on the table and net, from the stored ledger, and the

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import warnings
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -413,6 +414,16 @@ class Database:
         await self.read(self.reads.close)
         self.executor.shutdown()
         self.read_executor.shutdown()
+
+
+def __getattr__(name: str) -> Any:
+    """0.1's `Store`, now `Database` (beside `Storage`, one connection); warns, and goes in 0.3."""
+    if name != "Store":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warnings.warn(
+        "holdem.server.storage.Store is now Database; Store goes in 0.3", DeprecationWarning, stacklevel=2
+    )
+    return Database
 
 
 def open_storage(url: str) -> Storage:

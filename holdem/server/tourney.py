@@ -23,6 +23,7 @@ import json
 import random
 import secrets
 import time
+import warnings
 from collections import ChainMap
 from collections.abc import Mapping, MutableMapping
 from enum import StrEnum
@@ -474,6 +475,14 @@ class Tourney:
             )
 
     # ------------------------------------------------------------ storing
+    @property
+    def tokens(self) -> dict[str, str]:
+        """0.1's name for `digests`; warns, and goes in 0.3."""
+        warnings.warn(
+            "Tourney.tokens is now Tourney.digests; tokens goes in 0.3", DeprecationWarning, stacklevel=2
+        )
+        return self.digests
+
     def to_dict(self, now: float) -> dict[str, Any]:
         return {
             "format": FORMAT,
