@@ -26,6 +26,7 @@ import pickle
 import queue
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Any, TypeVar
@@ -246,7 +247,6 @@ def _on_dask(
 ) -> Iterator[R]:
     require_dask()
     from distributed import Client
-    from distributed import TimeoutError as DaskTimeout
 
     cluster: Any = None
     client: Any = None
@@ -263,12 +263,9 @@ def _on_dask(
         job = functools.partial(_job_on_dask, fn, on_report is not None, on_part is not None)
         futures = client.map(job, jobs, pure=False)
         for future in futures:
-            while True:
-                try:
-                    result = future.result(timeout=WAIT) if listening else future.result()
-                    break
-                except (DaskTimeout, TimeoutError):
-                    _drain(heard, on_report, on_part)
+            if listening:
+                _await_listening(future, heard, on_report, on_part)
+            result = future.result()
             _drain(heard, on_report, on_part)
             yield result
     except BaseException as error:  # stopped (Ctrl-C, SIGTERM, the caller gone): quiet the teardown
@@ -288,6 +285,22 @@ def _on_dask(
             if part is not None:
                 with contextlib.suppress(Exception) if stopped else contextlib.nullcontext():
                     part.close()
+
+
+def _await_listening(
+    future: Any,
+    heard: queue.SimpleQueue[tuple[int, int, Any]],
+    on_report: Reporter | None,
+    on_part: Receiver | None,
+) -> None:
+    """Wait for `future`, passing on what the workers report every `WAIT` seconds meanwhile. The wait
+    is a thread's event, not `future.result(timeout=)`: on Python 3.11 that timeout can cancel a
+    result that arrives as it expires, and distributed then fails with an UnboundLocalError (seen in
+    CI on Debian's 3.11.2, a tournament series ending in a traceback)."""
+    done = threading.Event()
+    future.add_done_callback(lambda _: done.set())
+    while not done.wait(WAIT):
+        _drain(heard, on_report, on_part)
 
 
 def _heard_parts(heard: queue.SimpleQueue[tuple[int, int, Any]], event: Any) -> None:
@@ -340,6 +353,11 @@ def _forget_half_made_cluster() -> None:
     closer = getattr(spec, "close_clusters", None)
     if closer is not None:
         atexit.unregister(closer)
+    # A worker process still starting reads its start-up state from this process, and printed a
+    # traceback (FileNotFoundError in SemLock._rebuild) when this process had gone first: ended now.
+    for child in multiprocessing.active_children():
+        child.kill()
+        child.join(timeout=5)
 
 
 def _interrupted(error: BaseException | None) -> bool:
