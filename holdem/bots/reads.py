@@ -12,10 +12,13 @@ rotate together). Each rate starts from a prior worth a few hands of a typical p
 
 from __future__ import annotations
 
+import numpy as np
+import numpy.typing as npt
+
 from holdem.hand.actions import ActionKind
 from holdem.hand.events import EventKind, LogEntry, Phase
 
-__all__ = ["PRIORS", "Reads", "Tendencies"]
+__all__ = ["PRIORS", "SEEN", "Reads", "Tendencies", "blended"]
 
 PRIORS = {"vpip": (0.45, 8.0), "pfr": (0.15, 8.0), "threebet": (0.08, 6.0), "fold_pre": (0.45, 6.0),
           "fold_post": (0.40, 6.0), "aggression": (0.35, 6.0), "raise_back": (0.15, 6.0),
@@ -30,6 +33,20 @@ PARENTS = {"fold_open": "fold_pre", "fold_reraised": "fold_pre", "raise_open": "
            "raise_reraised": "threebet"}  # fmt: skip
 """Rates whose prior is the player's own broader rate (folds or raises facing any raise before the
 flop), so a spot seldom seen starts from what the player does in the others."""
+
+
+SEEN = ("vpip", "pfr", "threebet", "fold_pre", "fold_post", "aggression", "raise_back")
+"""The rates a learned policy sees of its opponents (`holdem.learn.features`), none with a parent:
+counted from hand logs by `Reads`, and over many tables at once by `holdem.env.reads`."""
+
+
+def blended(actions: npt.ArrayLike, chances: npt.ArrayLike) -> npt.NDArray[np.float64]:
+    """The `SEEN` rates, each blended with its prior as `Tendencies.rate` does, from ``(..., len(SEEN))``
+    counts of actions and chances."""
+    prior = np.array([PRIORS[name][0] for name in SEEN])
+    weight = np.array([PRIORS[name][1] for name in SEEN])
+    rates: npt.NDArray[np.float64] = (np.asarray(actions) + prior * weight) / (np.asarray(chances) + weight)
+    return rates
 
 
 EXPECTED_SHARE = 0.8

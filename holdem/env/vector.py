@@ -22,9 +22,11 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from holdem.env.encoding import observation_bounds
+from holdem.env.reads import TableReads
 from holdem.errors import IllegalActionError, InvalidConfigError
 from holdem.hand.stakes import Stakes
 from holdem.vector import VectorTables
+from holdem.vector.engine import check_flag
 
 __all__ = ["Opponent", "VectorHeadsUpEnv", "random_opponent"]
 
@@ -54,6 +56,11 @@ class VectorHeadsUpEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
     small blind) is no episode: its chips are reported in ``infos["skipped_reward"]``. Episodes end
     by termination only, so no final observation is kept (``final_obs`` is not needed to
     bootstrap a terminated episode).
+
+    With ``reads=True`` each table also counts what its opponent does, across hands
+    (`holdem.env.reads.TableReads`, as `holdem.bots.reads` counts from hand logs), and
+    ``infos["reads"]`` holds each table's rates (`holdem.bots.reads.SEEN`); `forget` starts a table's
+    counts again when its opponent changes.
     """
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}  # noqa: RUF012
@@ -68,6 +75,7 @@ class VectorHeadsUpEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         fractions: Sequence[float] = (0.5, 1.0, 2.0),
         seed: int | None = None,
         autoreset_mode: AutoresetMode = AutoresetMode.SAME_STEP,
+        reads: bool = False,
     ) -> None:
         if autoreset_mode not in (AutoresetMode.SAME_STEP, AutoresetMode.NEXT_STEP):
             raise InvalidConfigError(
@@ -81,6 +89,7 @@ class VectorHeadsUpEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         self._resetting = np.zeros(num_envs, dtype=bool)  # NEXT_STEP: the hand ended at the last step
         self._shown: Array = np.zeros(0)  # the observations returned last
         self.num_envs = num_envs
+        self.reads = TableReads(num_envs) if check_flag("reads", reads) else None
         self._opponent_given = opponent
         self._rng = np.random.default_rng(seed)
         self.opponent = opponent if opponent is not None else random_opponent(self._rng)
@@ -102,6 +111,8 @@ class VectorHeadsUpEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
                 self.opponent = random_opponent(self._rng)
         else:  # go on from the random source as it is
             self.tables.reset()
+        if self.reads is not None:
+            self.reads = TableReads(self.num_envs)
         skipped = np.zeros(self.num_envs)
         self._play_opponent(np.zeros(self.num_envs, dtype=bool), np.zeros(self.num_envs), skipped)
         self._resetting[:] = False
@@ -115,6 +126,8 @@ class VectorHeadsUpEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
             rewards, done = t.step(np.asarray(actions), where=~resetting)
         else:
             rewards, done = t.step(np.asarray(actions))
+        if self.reads is not None:
+            self.reads.end(done)
         reward = rewards[:, AGENT].astype(np.float64)
         skipped = np.zeros(self.num_envs)
         self._play_opponent(done, reward, skipped)
@@ -127,19 +140,32 @@ class VectorHeadsUpEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         self._shown = obs
         return obs, reward, done, truncated, self._infos(skipped)
 
+    def forget(self, tables: npt.NDArray[np.int64] | npt.NDArray[np.bool_]) -> None:
+        """Another opponent plays at `tables` (indices or a mask): its reads start from nothing."""
+        if self.reads is not None:
+            self.reads.forget(tables)
+
     def _play_opponent(self, ended: Array, reward: Array, skipped: Array) -> None:
         """Let the opponent act until the agent is to act at every table; a hand that ends goes to
         the episode if the episode's hand had not ended yet (`ended`), else to `skipped`."""
         t = self.tables
         while (waiting := t.actor != AGENT).any():
-            chosen = np.asarray(self.opponent(t.observe(), t.legal))
+            obs = t.observe()
+            chosen = np.asarray(self.opponent(obs, t.legal))
             if chosen.dtype.kind not in "iu":  # 1.9 is no action: refused, never truncated
                 raise IllegalActionError(f"the opponent must return whole action numbers, got {chosen.dtype}")
             rewards, done = t.step(chosen.astype(np.int64), where=waiting)
+            if self.reads is not None:
+                rows = np.nonzero(waiting)[0]
+                self.reads.note(rows, obs[rows], chosen.astype(np.int64)[rows])
+                self.reads.end(done)
             mine = rewards[:, AGENT]
             reward += np.where(ended, 0.0, mine)
             skipped += np.where(ended, mine, 0.0)
             ended |= done
 
     def _infos(self, skipped: Array) -> dict[str, Any]:
-        return {"action_mask": self.tables.legal.astype(np.int8), "skipped_reward": skipped}
+        infos = {"action_mask": self.tables.legal.astype(np.int8), "skipped_reward": skipped}
+        if self.reads is not None:
+            infos["reads"] = self.reads.rates()
+        return infos

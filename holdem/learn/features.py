@@ -16,9 +16,10 @@ import numpy as np
 import numpy.typing as npt
 
 from holdem.bots.observation import BOARD, FIXED, HOLE, POSITION, STREET, seats_at
+from holdem.bots.reads import PRIORS, SEEN
 from holdem.cards.batch import strengths_of, tables
 
-__all__ = ["FEATURES", "features"]
+__all__ = ["FEATURES", "READS", "features"]
 
 FEATURES = (
     "bias", "preflop equity", "made strength", "pair", "two pair", "trips", "straight or better",
@@ -26,8 +27,18 @@ FEATURES = (
     "stack to pot", "preflop equity facing a bet", "made strength facing a bet", "depth",
     "preflop equity x depth", "raises this street", "preflop equity x raises", "price of the stack",
     "made strength x raises",
+    "their vpip", "their pfr", "their 3-bet", "their fold to a raise preflop", "their fold to a bet",
+    "their aggression", "their raise to a bet", "preflop equity facing a bet x their pfr",
+    "facing a bet preflop x their pfr", "preflop x their fold to a raise",
+    "made strength x their fold to a bet", "made strength facing a bet x their aggression",
+    "facing a bet after the flop x their aggression",
+    "after the flop x their fold to a bet",
 )  # fmt: skip
-"""The names of the feature columns, in order."""
+"""The names of the feature columns, in order: the hand's, then the opponent's (`READS` onward)."""
+
+READS = FEATURES.index("their vpip")
+"""Where the opponent's features begin: their `holdem.bots.reads.SEEN` rates, less the priors, and
+those rates times the hand's features where they change the right play."""
 
 Floats32 = npt.NDArray[np.float32]  # observations and features are float32; the policy works in float64
 _RANKS = "23456789TJQKA"
@@ -50,8 +61,10 @@ def _preflop_equity() -> Floats32:
     return table
 
 
-def features(obs: Floats32) -> Floats32:
-    """``(N, len(FEATURES))`` features of ``(N, obs_size)`` observations of the player to act."""
+def features(obs: Floats32, reads: npt.ArrayLike | None = None) -> Floats32:
+    """``(N, len(FEATURES))`` features of ``(N, obs_size)`` observations of the player to act, and of
+    ``(N, len(SEEN))`` `reads` of their opponent (`holdem.bots.reads.blended` rates; the priors, a
+    stranger's, when not given)."""
     obs = np.atleast_2d(obs)
     rows, width = obs.shape
     players = (width - FIXED) // 5
@@ -96,4 +109,27 @@ def features(obs: Floats32) -> Floats32:
     out[:, 21] = out[:, 1] * out[:, 20]
     out[:, 22] = np.minimum(to_call / np.maximum(obs[:, seats] + to_call, 1e-9), 1.0)
     out[:, 23] = out[:, 2] * out[:, 20]
+    _opponent(out, reads)
     return out
+
+
+def _opponent(out: Floats32, reads: npt.ArrayLike | None) -> None:
+    """The opponent's columns of `out`, from their rates (`SEEN`) less a stranger's."""
+    prior = np.array([PRIORS[name][0] for name in SEEN], dtype=np.float32)
+    if reads is None:
+        return  # a stranger: every column 0
+    them = (np.broadcast_to(np.asarray(reads, dtype=np.float32), (len(out), len(SEEN))) - prior) * 4
+    columns = dict(zip(SEEN, them.T, strict=True))
+    pfr, fold_pre, fold_post, aggression = (
+        columns[k] for k in ("pfr", "fold_pre", "fold_post", "aggression")
+    )
+    out[:, READS : READS + len(SEEN)] = them
+    preflop, facing, after = out[:, 7], out[:, 13], 1 - out[:, 7]
+    k = READS + len(SEEN)
+    out[:, k] = out[:, 16] * pfr
+    out[:, k + 1] = facing * preflop * pfr
+    out[:, k + 2] = preflop * fold_pre
+    out[:, k + 3] = out[:, 2] * fold_post
+    out[:, k + 4] = out[:, 17] * aggression
+    out[:, k + 5] = facing * after * aggression
+    out[:, k + 6] = after * fold_post

@@ -2,9 +2,11 @@
 past versions of the policy (a league).
 
 A style here plays by `holdem.bots.styles.STYLES` on observations alone: before the flop the same
-shares of starting hands open, limp, call and re-raise; after it, the made hand stands in for the
-equity the panel bot samples (a high card counts 0.30-0.45, a pair 0.50-0.80, two pair 0.80-0.90,
-better 0.92 and up), so the vector opponents are the panel's styles, not their exact decisions.
+shares of starting hands open, limp, call and re-raise; after it, by its equity against a random
+hand sampled as the panel bot samples it (32 deals where the panel's bot takes 200), so the vector
+opponents are the panel's styles, not their exact decisions. (Until 0.2 a made hand's category
+stood in for that equity: a flush draw counted as nothing, and a policy trained against those
+opponents learned to shove rivers into them and lost to the panel itself.)
 """
 
 from __future__ import annotations
@@ -18,17 +20,15 @@ import numpy.typing as npt
 from holdem.bots.equity import starting_hand_percentiles
 from holdem.bots.observation import BOARD, FIXED, HOLE, STREET, seats_at
 from holdem.bots.styles import STYLES, Style
-from holdem.cards.batch import strengths_of, tables
+from holdem.cards.batch import strengths_of
 from holdem.env.vector import Opponent
 from holdem.learn.features import features
 from holdem.learn.policy import LinearPolicy
 
-__all__ = ["League", "policy_opponent", "random_bot", "style_opponent"]
+__all__ = ["League", "policy_opponent", "random_bot", "sampled_equity", "style_opponent"]
 
 Obs = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.bool_]
-_FLOOR = np.array([0.30, 0.50, 0.80, 0.92, 0.93, 0.94, 0.96, 0.98, 0.99])
-_SPAN = np.array([0.15, 0.30, 0.10, 0.01, 0.01, 0.02, 0.02, 0.01, 0.01])
 
 
 @cache
@@ -43,21 +43,32 @@ def _holes(obs: Obs) -> npt.NDArray[np.int64]:
     return holes
 
 
-def made_equity(obs: Obs) -> npt.NDArray[np.float64]:
-    """The stand-in for equity after the flop: by the made hand's category and place within it."""
+SAMPLES = 32
+"""Deals behind each vector style's equity after the flop (the panel bots sample 200)."""
+
+
+def sampled_equity(obs: Obs, rng: np.random.Generator, samples: int = SAMPLES) -> npt.NDArray[np.float64]:
+    """Equity after the flop against one random hand, as the panel's `StyleBot.strength` samples it
+    (ties half): `samples` deals of an opponent's hand and the rest of the board per row, drawn from
+    the cards not seen; 0 before the flop."""
     out = np.zeros(len(obs))
-    holes = _holes(obs)
     count = obs[:, BOARD:STREET].sum(axis=1).astype(np.int64)
+    holes = _holes(obs)
     for n in (3, 4, 5):
         at = np.nonzero(count == n)[0]
-        if len(at):
-            board = np.nonzero(obs[at, BOARD:STREET])[1].reshape(len(at), n)
-            strength = strengths_of(np.concatenate([holes[at], board], axis=1)).astype(np.float64)
-            starts = tables().category_starts.astype(np.float64)
-            category = np.searchsorted(starts, strength, side="right") - 1
-            top = np.append(starts[1:], 7463.0)
-            within = (strength - starts[category]) / (top[category] - starts[category])
-            out[at] = _FLOOR[category] + _SPAN[category] * within
+        if not len(at):
+            continue
+        board = np.nonzero(obs[at, BOARD:STREET])[1].reshape(len(at), n)
+        known = np.concatenate([holes[at], board], axis=1)
+        draw = rng.random((len(at) * samples, 52))  # an order of the cards per deal: the unseen first
+        np.put_along_axis(draw, np.repeat(known, samples, axis=0), 9.0, axis=1)
+        need = 2 + 5 - n
+        dealt = np.argpartition(draw, need, axis=1)[:, :need]
+        rest = np.concatenate([np.repeat(board, samples, axis=0), dealt[:, 2:]], axis=1)
+        mine = strengths_of(np.concatenate([np.repeat(holes[at], samples, axis=0), rest], axis=1))
+        theirs = strengths_of(np.concatenate([dealt[:, :2], rest], axis=1))
+        won = (mine > theirs) + 0.5 * (mine == theirs)
+        out[at] = won.reshape(len(at), samples).mean(axis=1)
     return out
 
 
@@ -79,7 +90,7 @@ def style_opponent(style: str | Style, rng: np.random.Generator) -> Opponent:
         calls = np.where(raises >= 2, s.threebet, np.maximum(s.call, s.threebet))
         pre_raise = np.where(raises == 0, rank <= wide, rank <= reraise)
         pre_call = np.where(raises == 0, rank <= min(1.0, wide + s.limp), rank <= calls)
-        equity = made_equity(obs)
+        equity = sampled_equity(obs, rng)
         price = to_call / np.maximum(pot + to_call, 1e-9)
         bluff = rng.random(n) < np.where(obs[:, STREET + 1] > 0, (s.bluff + s.cbet) / 2, s.bluff)
         post_raise = np.where(to_call > 0, equity >= s.value + 0.15, (equity >= s.value) | bluff)

@@ -131,6 +131,7 @@ def train(
     depths: tuple[float, float] = (15.0, 200.0),
     past: int = 3,
     remember_every: int = 25,
+    forget_every: int = 400,
 ) -> LinearPolicy:
     """Train from `policy` (untrained by default) until `seconds` have passed or `hands` hands have
     ended, whichever comes first; `on_progress` hears of each update, and a bar shows the progress
@@ -141,7 +142,12 @@ def train(
     (`holdem.learn.league`) and `past` earlier versions of the policy, the oldest replaced by the
     current one every `remember_every` updates. Each opponent's hands weigh alike in an update,
     whatever the size of its pots (measured: with ``calling-station`` and ``random`` in the league,
-    their huge pots drowned the rest, and the policy learned to bet into everyone)."""
+    their huge pots drowned the rest, and the policy learned to bet into everyone).
+
+    The policy sees its opponent: each table counts what its opponent does across hands
+    (`VectorHeadsUpEnv(reads=True)`), as `PolicyBot` counts from the hands it plays. A table's
+    counts start again when a new past self takes it, and after any hand with chance
+    1/`forget_every`, so that the policy also learns to play opponents it has just met."""
     _check_training(seconds, hands, depths)
     rng = np.random.default_rng(seed)
     current = policy if policy is not None else LinearPolicy.untrained()
@@ -158,7 +164,7 @@ def train(
     ends: dict[int, float] = {}  # the reward of each hand that ended since the last update
     while (hands is None or finished < hands) and (seconds is None or time.perf_counter() - start < seconds):
         for _ in range(steps_per_update):
-            feats = features(obs)
+            feats = features(obs, info["reads"])
             probs = LinearPolicy(weights, fractions).probabilities(feats, info["action_mask"])
             chosen = np.minimum(
                 (probs.cumsum(axis=1) < rng.random((tables, 1))).sum(axis=1), probs.shape[1] - 1
@@ -168,12 +174,14 @@ def train(
             for i in np.nonzero(done)[0].tolist():
                 ends[int(hand[i])] = float(reward[i])
                 hand[i], next_hand = next_hand, next_hand + 1
+            env.forget(done & (rng.random(tables) < 1 / forget_every))
         rewards = list(ends.values())
         finished += len(rewards)
         weights, pending = _update(weights, baseline, adam, pending, ends, entropy, groups)
         ends.clear()  # every decision of an ended hand was made before it ended: all used
         if league is not None and adam.t % remember_every == 0:
             league.remember(LinearPolicy(weights.copy(), fractions))
+            env.forget(group >= len(league.fixed))  # a new past self at these tables
         if on_progress is not None and rewards:
             elapsed = time.perf_counter() - start
             on_progress(
@@ -251,7 +259,7 @@ def _environment(
     opponent = league if league is not None else mixed(opponents or [])
     low, high = np.log(depths[0]), np.log(depths[1])
     stacks = np.maximum(np.round(np.exp(rng.uniform(low, high, tables)) * 2), 4).astype(np.int64)
-    env = VectorHeadsUpEnv(tables, opponent, stack=stacks, seed=seed, fractions=current.fractions)
+    env = VectorHeadsUpEnv(tables, opponent, stack=stacks, seed=seed, fractions=current.fractions, reads=True)
     groups = len(league.opponents) if league is not None else max(1, len(opponents or []))
     return env, league, groups
 
