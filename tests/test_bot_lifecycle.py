@@ -108,7 +108,7 @@ def in_a_tournament(spec: Any) -> int:
 
 
 def at_a_table(spec: Any) -> int:
-    table = Table(3, Stakes(1, 2), rng=random.Random(4))
+    table = Table(3, Stakes(1, 2), button="moving", rng=random.Random(4))
     for seat in range(3):
         table.sit(seat, f"p{seat}", 200)
     session = play_table(table, {0: spec, 1: "calling-station", 2: spec}, 25, rebuy=200, rng=random.Random(5))

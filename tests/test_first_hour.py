@@ -536,3 +536,16 @@ def test_a_stop_that_lands_where_python_drops_exceptions_still_stops_the_command
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert "stopped" == done.stdout.strip(), done.stdout + done.stderr
     assert "Exception ignored" not in done.stderr
+
+
+def test_play_table_refuses_a_rebuy_at_a_tournament_table_and_changes_nothing() -> None:
+    """At a dead-button (tournament) table a broke player leaves at once, so a rebuy could never be
+    taken: the session is refused, naming the cash table it needs, before any hand is dealt."""
+    from holdem.errors import TableError
+
+    table = Table(2, Stakes(1, 2), rng=random.Random(3))
+    table.sit(0, "ann", 200)
+    table.sit(1, "bob", 200)
+    with pytest.raises(TableError, match="button='moving'"):
+        play_table(table, {0: "random", 1: "random"}, 10, rebuy=200)
+    assert table.hand is None and [s.stack for s in table.seats if s is not None] == [200, 200]

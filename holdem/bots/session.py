@@ -79,6 +79,11 @@ def _check(
         raise TableError(f"bots are given for seats {sorted(bots)} but players sit in {sorted(seated)}")
     if rebuy is not None and (type(rebuy) is not int or rebuy <= 0):
         raise TableError(f"rebuy must be a positive whole number of chips, got {rebuy!r}")
+    if rebuy is not None and table.button_rule == "dead":
+        raise TableError(
+            "rebuy needs a cash table, Table(..., button='moving'): at this dead-button (tournament)"
+            " table a player with no chips leaves it before they could buy again"
+        )
     if table.hand is not None and not table.hand.is_complete:
         raise TableError("a hand is in progress; finish it before playing the table")
 
