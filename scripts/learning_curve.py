@@ -1,11 +1,11 @@
 """The learning curve of `holdem.learn`: train one policy from scratch, and play it at checkpoints in
 duplicate `holdem match`es against every panel bot and ``equity``, at 100 and 20 big blinds.
 
-Training runs for ``--seconds`` (seed ``--seed``); the policy is kept at each checkpoint and, once
-training is over, each kept policy plays ``--hands`` duplicate hands against each opponent at each
-depth (seed 7, the same deals for every checkpoint). Prints a Markdown table: seconds of training,
-hands trained, the training reward, and bb/100 with its 95% interval against each opponent at
-each depth. Needs ``pip install -e '.[rl]'``.
+Training runs for ``--seconds`` (seed ``--seed``); the policy is kept at 10 s (or sooner) and
+every ``--every`` seconds (60 by default), and, once training is over, each kept policy plays
+``--hands`` duplicate hands against each opponent at each depth (seed 7, the same deals for every
+checkpoint). Prints a Markdown table: seconds of training, hands trained, the training reward, and
+bb/100 with its 95% interval against each opponent at each depth. Needs ``pip install -e '.[rl]'``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from pathlib import Path
 from holdem.bots.match import BotResult, MatchConfig, play_match
 from holdem.learn import LinearPolicy, Progress, train
 
-CHECKPOINTS = (0.5, 1, 2, 5, 10, 20, 40, 60, 120, 300, 600)
 OPPONENTS = (
     "tight-aggressive",
     "loose-aggressive",
@@ -36,9 +35,15 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=4000, help="duplicate hands per evaluation match")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--every", type=float, default=60.0, help="seconds between checkpoints (after one at 10 s)"
+    )
     args = parser.parse_args()
     kept: list[tuple[float, int, float, LinearPolicy]] = [(0.0, 0, float("nan"), LinearPolicy.untrained())]
-    due = [c for c in CHECKPOINTS if c <= args.seconds]
+    due = sorted(
+        {min(10.0, args.every), *(args.every * k for k in range(1, int(args.seconds // args.every) + 1))}
+    )
+    due = [c for c in due if c <= args.seconds]
 
     def keep(point: Progress) -> None:
         if due and point.seconds >= due[0]:

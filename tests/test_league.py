@@ -10,7 +10,7 @@ from holdem.cards.deck import Deck
 from holdem.env.encoding import ActionSpace, observation
 from holdem.learn import LinearPolicy, train
 from holdem.learn.features import FEATURES, features
-from holdem.learn.league import League, random_bot, sampled_equity, style_opponent
+from holdem.learn.league import EquityStandIn, League, random_bot, sampled_equity, style_opponent
 from holdem.vector.tables import VectorTables
 
 
@@ -64,6 +64,23 @@ def test_vector_styles_sample_their_equity_as_the_panel_bots_do(hole: str, board
     cards = [c.index for c in parse_cards(hole)], [c.index for c in parse_cards(board)]
     won, count = _sample(np.random.default_rng(0), *cards, [1.0], 4000)
     assert vector == pytest.approx(won / count, abs=0.03)
+
+
+def equity_choice(hand: Hand) -> str:
+    view = hand.view(hand.actor)  # type: ignore[arg-type]
+    space = ActionSpace()
+    act = EquityStandIn(np.random.default_rng(0), samples=400)
+    index = int(np.asarray(act(observation(view)[None, :], space.mask(view)[None, :].astype(bool)))[0])
+    return space.names[index]
+
+
+def test_the_equity_stand_in_raises_for_value_calls_a_price_and_folds_below_it() -> None:
+    assert equity_choice(spot("AhAc")).startswith("raise")
+    assert equity_choice(spot("7h2c")) == "check/call"  # 41% against any hand, for a quarter of the pot
+    raised = {hole: spot("3c3d", hole, raise_to=60) for hole in ("7h2c", "AhAd", "Kh8c")}
+    assert equity_choice(raised["7h2c"]) == "fold"  # against a raiser's 15%, for 58 into 122
+    assert equity_choice(raised["AhAd"]).startswith("raise")
+    assert equity_choice(raised["Kh8c"]) == "fold"
 
 
 def test_the_random_bot_is_always_legal_and_folds_only_facing_a_bet() -> None:

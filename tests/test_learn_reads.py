@@ -18,8 +18,9 @@ from holdem.learn.league import style_opponent
 from holdem.vector import VectorTables
 
 
-def counted_from_logs(histories: list[dict[str, object]], table: int) -> Reads:
-    """`Reads` of the agent (seat 1) fed each recorded hand of `table`, replayed by the engine."""
+def counted_from_logs(histories: list[dict[str, object]], table: int, seat: int = 1) -> Reads:
+    """`Reads` of the player in `seat` (1: the agent) fed each recorded hand of `table`, replayed by
+    the engine."""
     reads = Reads()
     for doc in histories:
         if doc["table"] != table + 1:
@@ -27,14 +28,15 @@ def counted_from_logs(histories: list[dict[str, object]], table: int) -> Reads:
         hand = replay(doc).hand
         assert hand is not None
         seats = list(doc["seats"])  # type: ignore[call-overload]
-        reads.learn(seats.index(1), 2, tuple(hand.log))
+        reads.learn(seats.index(seat), 2, tuple(hand.log))
     return reads
 
 
 @pytest.mark.parametrize("style", ["maniac", "rock", "tight-aggressive"])
 def test_the_tables_count_each_opponent_as_the_bots_reads_count_the_hand_logs(style: str) -> None:
-    """800 hands at 8 tables against a panel style, the agent random: every count of every
-    `SEEN` rate at every table equals what `Reads.learn` counts from the same hands' logs."""
+    """About 800 hands at 8 tables against a panel style, the agent random: every count of every
+    `SEEN` rate at every table, of the opponent and of the agent, equals what `Reads.learn` counts
+    from the same hands' logs."""
     rng = np.random.default_rng(5)
     env = VectorHeadsUpEnv(8, style_opponent(style, rng), reads=True, seed=5)
     env.tables = VectorTables(8, 2, 200, seed=5, record=True)  # the same tables, recording their hands
@@ -50,6 +52,11 @@ def test_the_tables_count_each_opponent_as_the_bots_reads_count_the_hand_logs(st
         assert [them.actions[k] for k in SEEN] == env.reads.actions[table].tolist(), table
         assert np.allclose([them.rate(k) for k in SEEN], info["reads"][table])
     assert env.reads.chances[:, 0].sum() == len(histories)  # every hand counted once (vpip's chances)
+    assert env.agent_reads is not None  # and the agent as its opponent would read it
+    for table in range(8):
+        agent = counted_from_logs(histories, table, seat=2).of(0, 1, 2)
+        assert [agent.chances[k] for k in SEEN] == env.agent_reads.chances[table].tolist(), table
+        assert [agent.actions[k] for k in SEEN] == env.agent_reads.actions[table].tolist(), table
 
 
 def test_a_table_whose_opponent_changes_reads_it_from_nothing() -> None:

@@ -24,7 +24,7 @@ from holdem.hand.actions import Action, ActionKind
 from holdem.hand.events import EventKind, HandResult
 from holdem.hand.views import SeatView
 
-__all__ = ["EquityBot", "preflop_equity", "starting_hand_percentiles"]
+__all__ = ["EquityBot", "ordered_combos", "preflop_equity", "starting_hand_percentiles"]
 
 
 @cache
@@ -45,7 +45,7 @@ def starting_hand_percentiles() -> tuple[float, ...]:
 
 
 @cache
-def _ordered_combos() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDArray[np.int64]]:
+def ordered_combos() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDArray[np.int64]]:
     """All 1,326 two-card combinations strongest first, each one's percentile (non-decreasing: the
     range "top x" is the prefix with percentiles up to x), and each one's two cards as a bit mask."""
     table = starting_hand_percentiles()
@@ -77,7 +77,7 @@ def _sample(
     hands[:, :, 2:shown] = board
     # Each opponent's hand, from the strongest `share` of combinations that avoid the known
     # cards, drawn again where it clashes with an earlier opponent's hand.
-    ordered, percentiles, ordered_bits = _ordered_combos()
+    ordered, percentiles, ordered_bits = ordered_combos()
     for i, share in enumerate(shares):
         top = max(int(np.searchsorted(percentiles, share, side="right")), 1)
         free = ~known[ordered[:top]].any(axis=1)

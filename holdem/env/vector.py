@@ -60,7 +60,8 @@ class VectorHeadsUpEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
     With ``reads=True`` each table also counts what its opponent does, across hands
     (`holdem.env.reads.TableReads`, as `holdem.bots.reads` counts from hand logs), and
     ``infos["reads"]`` holds each table's rates (`holdem.bots.reads.SEEN`); `forget` starts a table's
-    counts again when its opponent changes.
+    counts again when its opponent changes. The agent's own actions are counted too
+    (`agent_reads`: what an opponent that reads the agent would know of it).
     """
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}  # noqa: RUF012
@@ -90,6 +91,7 @@ class VectorHeadsUpEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         self._shown: Array = np.zeros(0)  # the observations returned last
         self.num_envs = num_envs
         self.reads = TableReads(num_envs) if check_flag("reads", reads) else None
+        self.agent_reads = TableReads(num_envs) if reads else None  # the agent, as its opponent sees it
         self._opponent_given = opponent
         self._rng = np.random.default_rng(seed)
         self.opponent = opponent if opponent is not None else random_opponent(self._rng)
@@ -112,7 +114,7 @@ class VectorHeadsUpEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         else:  # go on from the random source as it is
             self.tables.reset()
         if self.reads is not None:
-            self.reads = TableReads(self.num_envs)
+            self.reads, self.agent_reads = TableReads(self.num_envs), TableReads(self.num_envs)
         skipped = np.zeros(self.num_envs)
         self._play_opponent(np.zeros(self.num_envs, dtype=bool), np.zeros(self.num_envs), skipped)
         self._resetting[:] = False
@@ -122,12 +124,16 @@ class VectorHeadsUpEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
     def step(self, actions: npt.ArrayLike) -> tuple[Array, Array, Array, Array, dict[str, Any]]:
         t = self.tables
         resetting = self._resetting
+        before = t.observe()
         if resetting.any():  # NEXT_STEP: these tables' actions are ignored; their new hands wait
             rewards, done = t.step(np.asarray(actions), where=~resetting)
         else:
             rewards, done = t.step(np.asarray(actions))
-        if self.reads is not None:
+        if self.reads is not None and self.agent_reads is not None:
+            rows = np.nonzero(~resetting)[0]
+            self.agent_reads.note(rows, before[rows], np.asarray(actions, dtype=np.int64)[rows])
             self.reads.end(done)
+            self.agent_reads.end(done)
         reward = rewards[:, AGENT].astype(np.float64)
         skipped = np.zeros(self.num_envs)
         self._play_opponent(done, reward, skipped)
@@ -141,9 +147,11 @@ class VectorHeadsUpEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         return obs, reward, done, truncated, self._infos(skipped)
 
     def forget(self, tables: npt.NDArray[np.int64] | npt.NDArray[np.bool_]) -> None:
-        """Another opponent plays at `tables` (indices or a mask): its reads start from nothing."""
-        if self.reads is not None:
-            self.reads.forget(tables)
+        """Another opponent plays at `tables` (indices or a mask): the reads of it, and its reads of
+        the agent, start from nothing."""
+        for reads in (self.reads, self.agent_reads):
+            if reads is not None:
+                reads.forget(tables)
 
     def _play_opponent(self, ended: Array, reward: Array, skipped: Array) -> None:
         """Let the opponent act until the agent is to act at every table; a hand that ends goes to
@@ -155,10 +163,11 @@ class VectorHeadsUpEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
             if chosen.dtype.kind not in "iu":  # 1.9 is no action: refused, never truncated
                 raise IllegalActionError(f"the opponent must return whole action numbers, got {chosen.dtype}")
             rewards, done = t.step(chosen.astype(np.int64), where=waiting)
-            if self.reads is not None:
+            if self.reads is not None and self.agent_reads is not None:
                 rows = np.nonzero(waiting)[0]
                 self.reads.note(rows, obs[rows], chosen.astype(np.int64)[rows])
                 self.reads.end(done)
+                self.agent_reads.end(done)
             mine = rewards[:, AGENT]
             reward += np.where(ended, 0.0, mine)
             skipped += np.where(ended, mine, 0.0)

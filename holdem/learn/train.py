@@ -20,7 +20,7 @@ import numpy.typing as npt
 
 from holdem.env.vector import Opponent, VectorHeadsUpEnv
 from holdem.learn.features import FEATURES, features
-from holdem.learn.league import League, style_opponent
+from holdem.learn.league import EquityStandIn, League, style_opponent
 from holdem.learn.policy import LinearPolicy
 
 __all__ = ["Progress", "calling_station", "mixed", "random_policy", "train"]
@@ -138,11 +138,12 @@ def train(
     on standard error when it is a terminal (`bar`).
 
     Each table plays at its own depth, drawn between `depths` big blinds (evenly in the logarithm).
-    The opponents, a table each in turn, are a league unless given: the panel's five styles
-    (`holdem.learn.league`) and `past` earlier versions of the policy, the oldest replaced by the
-    current one every `remember_every` updates. Each opponent's hands weigh alike in an update,
-    whatever the size of its pots (measured: with ``calling-station`` and ``random`` in the league,
-    their huge pots drowned the rest, and the policy learned to bet into everyone).
+    The opponents, a table each in turn, are a league unless given: the panel's five styles and a
+    stand-in for the ``equity`` bot (`holdem.learn.league`), and `past` earlier versions of the
+    policy, the oldest replaced by the current one every `remember_every` updates. Each opponent's
+    hands weigh alike in an update, whatever the size of its pots (measured: with
+    ``calling-station`` and ``random`` in the league, their huge pots drowned the rest, and the
+    policy learned to bet into everyone).
 
     The policy sees its opponent: each table counts what its opponent does across hands
     (`VectorHeadsUpEnv(reads=True)`), as `PolicyBot` counts from the hands it plays. A table's
@@ -260,6 +261,8 @@ def _environment(
     low, high = np.log(depths[0]), np.log(depths[1])
     stacks = np.maximum(np.round(np.exp(rng.uniform(low, high, tables)) * 2), 4).astype(np.int64)
     env = VectorHeadsUpEnv(tables, opponent, stack=stacks, seed=seed, fractions=current.fractions, reads=True)
+    if league is not None:
+        league.agent = env.agent_reads
     groups = len(league.opponents) if league is not None else max(1, len(opponents or []))
     return env, league, groups
 
@@ -268,4 +271,4 @@ def _league(seed: int, past: int) -> League:
     from holdem.bots.styles import STYLES
 
     rng = np.random.default_rng([seed, 1])
-    return League([style_opponent(name, rng) for name in STYLES], past, rng)
+    return League([*(style_opponent(name, rng) for name in STYLES), EquityStandIn(rng)], past, rng)
