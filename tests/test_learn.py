@@ -95,8 +95,8 @@ def test_a_trained_policy_plays_at_a_served_table_with_holdem_join(tmp_path: Pat
 
 
 def test_the_learning_curve_script_reports_each_checkpoint_against_every_opponent() -> None:
-    """`scripts/learning_curve.py`, briefly: the untrained policy, checkpoints at 3 and 6 s and the
-    final one, each a row with a cell of bb/100 and its interval per opponent and depth."""
+    """`scripts/learning_curve.py`, briefly: the untrained policy, checkpoints from 3 and 6 s and
+    the final one, each a row with a cell of bb/100 and its interval per opponent and depth."""
     script = Path(__file__).resolve().parent.parent / "scripts" / "learning_curve.py"
     run = subprocess.run(
         [sys.executable, str(script), "--seconds", "7", "--every", "3", "--hands", "20", "--workers", "1"],
@@ -104,6 +104,7 @@ def test_the_learning_curve_script_reports_each_checkpoint_against_every_opponen
     )  # fmt: skip
     assert run.returncode == 0, run.stderr
     rows = [line for line in run.stdout.splitlines() if line.startswith("| ") and "---" not in line][1:]
-    assert [row.split(" | ")[0] for row in rows] == ["| 0.0 s", "| 3.0 s", "| 6.0 s", "| 7.0 s"]
+    times = [float(row.split(" | ")[0].strip("| s")) for row in rows]
+    assert 4 == len(times) and times[0] == 0 and 3 <= times[1] < 6 <= times[2] < times[3]
     cells = [cell for row in rows for cell in row.strip("| ").split(" | ")[3:]]
     assert len(cells) == 4 * 14 and all(re.fullmatch(r"-?[0-9,]+ \[-?[0-9,]+, -?[0-9,]+\]", c) for c in cells)
