@@ -75,6 +75,8 @@ def test_a_stranger_has_the_priors_and_no_read_moves_the_hand_features() -> None
     assert not plain[:, READS:].any()
     assert np.array_equal(plain[:, :READS], read[:, :READS])
     assert read[:, READS : READS + len(SEEN)].min() > 0  # every rate above its prior
+    with pytest.raises(ValueError, match=r"reads are \(16, 7\) rates"):
+        features(obs, np.zeros((16, 3)))
 
 
 MADE: list[PolicyBot] = []

@@ -115,10 +115,15 @@ def features(obs: Floats32, reads: npt.ArrayLike | None = None) -> Floats32:
 
 def _opponent(out: Floats32, reads: npt.ArrayLike | None) -> None:
     """The opponent's columns of `out`, from their rates (`SEEN`) less a stranger's."""
-    prior = np.array([PRIORS[name][0] for name in SEEN], dtype=np.float32)
     if reads is None:
         return  # a stranger: every column 0
-    them = (np.broadcast_to(np.asarray(reads, dtype=np.float32), (len(out), len(SEEN))) - prior) * 4
+    rates = np.asarray(reads, dtype=np.float32)
+    if rates.shape not in ((len(SEEN),), (len(out), len(SEEN))):
+        raise ValueError(
+            f"reads are ({len(out)}, {len(SEEN)}) rates (holdem.bots.reads.SEEN), got shape {rates.shape}"
+        )
+    prior = np.array([PRIORS[name][0] for name in SEEN], dtype=np.float32)
+    them = (np.broadcast_to(rates, (len(out), len(SEEN))) - prior) * 4
     columns = dict(zip(SEEN, them.T, strict=True))
     pfr, fold_pre, fold_post, aggression = (
         columns[k] for k in ("pfr", "fold_pre", "fold_post", "aggression")
