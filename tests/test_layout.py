@@ -52,8 +52,6 @@ FUNCTION_CAP = 60
 """Lines of code a function may hold (docstring, blank and comment lines apart): one screen."""
 
 LONG_FUNCTIONS = {
-    "bots/match.py:_play_hands": "the match loop, every match's hot path (scripts/bench_match.py): its"
-    " per-hand calls are inlined on purpose",
     "hand/state.py:start": "Hand.start's fast set-up, every hand's hot path (scripts/bench_engine.py): its"
     " steps are inlined on purpose",
 }

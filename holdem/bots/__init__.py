@@ -167,8 +167,9 @@ def _fits(value: object, hint: Any) -> bool:
 
 
 @functools.lru_cache(maxsize=256)
-def _signature(factory: Callable[..., Any]) -> tuple[tuple[str, ...], dict[str, Any]] | None:
-    """A factory's keyword parameters and their annotations (None: it takes any keywords)."""
+def _signature(factory: Callable[..., Any]) -> tuple[tuple[str, ...], dict[str, Any], tuple[str, ...]] | None:
+    """A factory's keyword parameters, their annotations and the ones it cannot be called without
+    (None: it takes any keywords). Kept per factory: a match loads its bots again for every chunk."""
     try:
         parameters = inspect.signature(factory).parameters
     except (TypeError, ValueError):
@@ -179,20 +180,12 @@ def _signature(factory: Callable[..., Any]) -> tuple[tuple[str, ...], dict[str, 
         hints = typing.get_type_hints(factory.__init__ if isinstance(factory, type) else factory)  # type: ignore[misc]
     except Exception:
         hints = {}
-    return tuple(parameters), hints
-
-
-def _required(factory: Callable[..., Any]) -> list[str]:
-    """The arguments `factory` cannot be called without (none where its signature cannot be read)."""
-    try:
-        parameters = inspect.signature(factory).parameters
-    except (TypeError, ValueError):
-        return []
     positional = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
-    return [
+    required = tuple(
         key for key, p in parameters.items()
         if p.kind in positional and p.default is inspect.Parameter.empty and key != "self"
-    ]  # fmt: skip
+    )  # fmt: skip
+    return tuple(parameters), hints, required
 
 
 def _check_arguments(factory: Callable[..., Any], kwargs: dict[str, Any], name: str) -> None:
@@ -203,8 +196,8 @@ def _check_arguments(factory: Callable[..., Any], kwargs: dict[str, Any], name: 
         signature = _signature.__wrapped__(factory)
     if signature is None:
         return
-    parameters, hints = signature
-    needed = [key for key in _required(factory) if key not in kwargs]
+    parameters, hints, required = signature
+    needed = [key for key in required if key not in kwargs]
     if needed:
         example = ",".join(f"{key}=..." for key in needed)
         raise BotLoadError(f"bot {name!r} needs {', '.join(needed)}: e.g. '{name}[{example}]'")

@@ -173,9 +173,8 @@ def _play_hands(
     config: MatchConfig, bots: Sequence[Bot], hands: Iterable[tuple[int, Deck]], chunk: _Chunk, export: bool
 ) -> None:
     """Play each (hand index, deck) with these bots and add the hands to `chunk`: the match's hot
-    path. Each decision is `decide`'s, with its usual case inline; alongside go the counts of
-    decisions, raises and calls (aggression), VPIP (money put in voluntarily preflop) and PFR
-    (raised preflop)."""
+    path. Each decision is `decide`'s, with its usual case inline, and timed; the statistics are read
+    from each hand's history when it ends (`_count`)."""
     n = len(bots)
     seatings = _SEATINGS[n]
     acts = [[bots[b].act for b in seat_bot] for seat_bot, _, _ in seatings]  # per rotation and position
@@ -183,58 +182,33 @@ def _play_hands(
     names = seat_names(config.specs)
     dealt_names = [tuple(names[b] for b in seat_bot) for seat_bot, _, _ in seatings]
     stacks, stakes, rules, time_limit = [config.stack] * n, config.stakes, config.rules, config.time_limit
-    clock, view_of = _clock, actor_view
-    decisions, seconds, raises, calls = chunk.decisions, chunk.seconds, chunk.raises, chunk.calls
-    vpips, pfrs, faults, deltas, walks = chunk.vpip, chunk.pfr, chunk.faults, chunk.deltas, chunk.walks
+    clock, view_of, seconds, faults, deltas = _clock, actor_view, chunk.seconds, chunk.faults, chunk.deltas
     for index, deck in hands:
         rotation = index % n
         seat_bot, bot_seat, in_bot_order = seatings[rotation]  # the bot at each position, each bot's position
         hand = Hand.start(stacks, stakes, rules=rules, deck=deck)
         if meets is not None or starts is not None:
             _begin(hand, index, seat_bot, dealt_names[rotation], meets, starts, faults)
-        history, act, vpip, pfr = hand.history, acts[rotation], [False] * n, [False] * n
+        history, act, preflop = hand.history, acts[rotation], 0
         while (actor := hand.actor) is not None:
-            b = seat_bot[actor]
-            decisions[b] += 1
+            preflop += hand.phase is _PREFLOP  # every decision adds one action to the history
             seen = view_of(hand, actor, hand.legal_actions(), len(history))
             start = clock()
             try:
                 action = act[actor](seen)
             except Exception as error:
-                seconds[b] += clock() - start
-                faults.append(Fault(index, b, *raised(hand, actor, error)))
+                seconds[seat_bot[actor]] += clock() - start
+                faults.append(Fault(index, seat_bot[actor], *raised(hand, actor, error)))
                 continue
-            seconds[b] += (elapsed := clock() - start)
-            preflop = hand.phase is _PREFLOP
+            seconds[seat_bot[actor]] += (elapsed := clock() - start)
             try:
                 if type(action) is not Action or (time_limit is not None and elapsed > time_limit):
                     raise IllegalActionError  # not the usual case: `apply_answer` says why
                 hand.act(action)  # the player to act is `actor`
             except IllegalActionError:
-                fault = apply_answer(hand, actor, action, elapsed, time_limit)
-                assert fault is not None  # the answer is refused again, and why
-                faults.append(Fault(index, b, *fault))
-                continue
-            kind = action.kind
-            if kind is _ALL_IN:
-                kind = history[-1][1].kind  # as applied: a call or a raise
-            if not preflop:  # aggression as `holdem stats` counts it: after the flop
-                if kind is _CALL:
-                    calls[b] += 1
-                elif kind is _RAISE:
-                    raises[b] += 1
-            elif kind is _CALL:
-                if not vpip[b]:
-                    vpip[b] = True
-                    vpips[b] += 1
-            elif kind is _RAISE and not pfr[b]:
-                pfr[b] = True
-                pfrs[b] += 1
-                if not vpip[b]:
-                    vpip[b] = True
-                    vpips[b] += 1
-        if not hand.board and not any(vpip):  # a walk (nobody's VPIP or PFR chance, as in holdem stats)
-            _count_walk(history, seat_bot, walks)
+                if (fault := apply_answer(hand, actor, action, elapsed, time_limit)) is not None:
+                    faults.append(Fault(index, seat_bot[actor], *fault))
+        _count(hand, preflop, seat_bot, chunk)
         won = list(map(_sub, in_bot_order(hand.stacks), stacks))
         deltas.append(won)
         if ends is not None:
@@ -248,6 +222,36 @@ def _play_hands(
             from holdem.formats.phh import export as export_phh
 
             chunk.histories.append(export_phh(hand) | {"players": list(dealt_names[rotation]), "hand": index})
+
+
+def _count(hand: Hand, preflop: int, seat_bot: Sequence[int], chunk: _Chunk) -> None:
+    """Add a finished hand's counts to `chunk`, read from its history (its first `preflop` actions
+    before the flop) as `holdem stats` reads them: each bot's decisions (a fault's check or fold too), VPIP
+    (a call or raise before the flop), PFR (a raise before the flop), the calls and raises after the
+    flop (aggression), and a walk (nobody in before the flop: the big blind's, no chance of either)."""
+    history, decisions = hand.history, chunk.decisions
+    vpip, pfr, in_pot, raised = chunk.vpip, chunk.pfr, [], []
+    for p, action in history[:preflop]:
+        decisions[seat_bot[p]] += 1
+        kind = action.kind
+        if kind is _CALL or kind is _RAISE:
+            if p not in in_pot:
+                in_pot.append(p)
+                vpip[seat_bot[p]] += 1
+            if kind is _RAISE and p not in raised:
+                raised.append(p)
+                pfr[seat_bot[p]] += 1
+    if preflop < len(history):
+        calls, raises = chunk.calls, chunk.raises
+        for p, action in history[preflop:]:
+            decisions[seat_bot[p]] += 1
+            kind = action.kind
+            if kind is _CALL:
+                calls[seat_bot[p]] += 1
+            elif kind is _RAISE:
+                raises[seat_bot[p]] += 1
+    elif not in_pot and not hand.board:
+        _count_walk(history, seat_bot, chunk.walks)
 
 
 def _begin(
