@@ -181,8 +181,12 @@ def stopped(args: list[str], signum: int, *, processes: int = 1, settle: float =
     import signal
     import time
 
+    from tests.test_first_hour import read_stop_trace, stop_trace, with_stop_trace
+
+    trace = stop_trace()
     process = subprocess.Popen([*HOLDEM, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               start_new_session=True, preexec_fn=_sigint_default)  # fmt: skip
+                               start_new_session=True, preexec_fn=_sigint_default,
+                               env={**os.environ, "HOLDEM_STOP_TRACE": str(trace)})  # fmt: skip
     try:
         deadline = time.monotonic() + 60
         while group_size(process.pid) < processes and time.monotonic() < deadline:
@@ -201,13 +205,14 @@ def stopped(args: list[str], signum: int, *, processes: int = 1, settle: float =
                 break
             time.sleep(0.05)
         assert 0 == group_size(process.pid), "a process of the stopped command is still running"
-        return process.returncode, out, err
+        return process.returncode, out, with_stop_trace(err, read_stop_trace(trace))
     finally:
         import contextlib
 
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
         process.wait(timeout=10)
+        trace.unlink(missing_ok=True)
 
 
 TOURNAMENTS = ["tournament", "random", "calling-station", "--runs", "100000", "--seed", "1"]

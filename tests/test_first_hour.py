@@ -14,6 +14,7 @@ import signal
 import struct
 import subprocess
 import sys
+import tempfile
 import termios
 import threading
 import time
@@ -57,9 +58,10 @@ def interrupt(
     are bounded, so that a missed signal still ends in seconds."""
     controller, terminal = pty.openpty()
     fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # 100 columns for the bar
+    trace = stop_trace()
     process = subprocess.Popen(
         [*HOLDEM, *args], stdout=terminal if together else subprocess.PIPE, stderr=terminal,
-        start_new_session=True,
+        start_new_session=True, env={**os.environ, "HOLDEM_STOP_TRACE": str(trace)},
         stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL, preexec_fn=_interruptible,
     )  # fmt: skip
     os.close(terminal)
@@ -100,8 +102,33 @@ def interrupt(
             os.killpg(process.pid, signal.SIGKILL)
         process.wait(timeout=10)
         os.close(controller)
+        landed = read_stop_trace(trace)
     text = (out.decode(errors="replace"), err.decode(errors="replace").replace("\r\n", "\n"))
-    return subprocess.CompletedProcess(process.args, process.returncode, *text)
+    return subprocess.CompletedProcess(
+        process.args, process.returncode, text[0], with_stop_trace(text[1], landed)
+    )
+
+
+def stop_trace() -> Path:
+    """A new file for HOLDEM_STOP_TRACE: where each stop lands in a stopped command, and every
+    thread's stack if the command had to be ended (`holdem.cli._give_up`), to find a lost stop."""
+    fd, name = tempfile.mkstemp(prefix="holdem-stop-", suffix=".txt")
+    os.close(fd)
+    return Path(name)
+
+
+def read_stop_trace(trace: Path) -> str:
+    """What the stopped command wrote to its stop trace; the file removed."""
+    try:
+        return trace.read_text() if trace.exists() else ""
+    finally:
+        trace.unlink(missing_ok=True)
+
+
+def with_stop_trace(err: str, landed: str) -> str:
+    """`err`, with the stop trace added where the command had to be ended (so that a failing test
+    shows where the stop was lost)."""
+    return f"{err}\n[HOLDEM_STOP_TRACE]\n{landed}" if "still stopping after" in err else err
 
 
 STARTUP_CPU_SECONDS = 1.5
@@ -536,6 +563,50 @@ def test_a_stop_that_lands_where_python_drops_exceptions_still_stops_the_command
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert "stopped" == done.stdout.strip(), done.stdout + done.stderr
     assert "Exception ignored" not in done.stderr
+
+
+_SWALLOWS_STOPS = """
+import sys, threading, time
+import holdem.cli as cli
+cli.STOP_GRACE = 1.0
+cli._catch_stops("demo")
+deadline = time.monotonic() + 30
+try:
+    print("ready", flush=True)
+    while time.monotonic() < deadline:
+        time.sleep(0.01)
+except KeyboardInterrupt:
+    if sys.argv[1] == "hangs":
+        lock = threading.Lock()
+        lock.acquire()
+        lock.acquire(timeout=30)  # a clean-up that waits on a lock nobody will release
+    else:
+        while time.monotonic() < deadline:  # the stop swallowed: the work goes on
+            time.sleep(0.01)
+print("ran on", flush=True)
+"""
+
+
+@pytest.mark.parametrize("how", ["swallowed", "hangs"])
+def test_a_stopped_command_ends_even_when_its_stop_is_swallowed_or_its_clean_up_hangs(how: str) -> None:
+    """Under load in CI a push/fold solve once ran on for 60 s after Ctrl-C. Whatever keeps a command
+    from ending after a stop (the KeyboardInterrupt caught where it landed, a clean-up waiting on a
+    lock), it ends STOP_GRACE seconds after the stop, saying so in one line, with exit status 130."""
+    untraced = {k: v for k, v in os.environ.items() if k != "HOLDEM_STOP_TRACE"}
+    process = subprocess.Popen(
+        [sys.executable, "-c", _SWALLOWS_STOPS, how], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, preexec_fn=_interruptible, env=untraced,
+    )  # fmt: skip
+    try:
+        assert process.stdout is not None and "ready" == process.stdout.readline().strip()
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=20)
+        assert 130 == process.returncode, out + err
+        assert "ran on" not in out
+        assert "holdem demo: interrupted; still stopping after 1 s, so ended at once" == err.strip()
+    finally:
+        process.kill()
+        process.wait()
 
 
 def test_play_table_refuses_a_rebuy_at_a_tournament_table_and_changes_nothing() -> None:

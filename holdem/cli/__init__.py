@@ -361,8 +361,52 @@ def _joined_negative_lists(argv: Sequence[str]) -> list[str]:
 
 
 def _stop(signum: int, frame: object) -> None:
-    """SIGTERM: stop as Ctrl-C stops a command (its results so far, its workers ended, exit 130)."""
+    """Ctrl-C and SIGTERM: stop the command (its results so far, its workers ended, exit 130), and
+    make sure it ends (`_stop_watch`)."""
+    _stop_watch()
+    if trace := os.environ.get("HOLDEM_STOP_TRACE"):  # where each stop landed, to find a lost one
+        import traceback
+
+        with open(trace, "a") as file:
+            print(f"{signal.Signals(signum).name} landed at:", file=file)
+            traceback.print_stack(frame, file=file)  # type: ignore[arg-type]
     raise KeyboardInterrupt
+
+
+def _stop_watch() -> None:
+    """Start, at the first stop, a clock that ends the process `STOP_GRACE` seconds later if the
+    command has not ended by then: a stop swallowed where it landed, or a clean-up that hangs, must
+    not leave a process running that the user asked to stop (under load in CI, a push/fold solve
+    once ran on for 60 s after Ctrl-C)."""
+    global _watching
+    if _watching is None:
+        _watching = threading.Timer(STOP_GRACE, _give_up)
+        _watching.daemon = True
+        _watching.start()
+
+
+def _give_up() -> None:
+    """The end of `_stop_watch`'s grace: say so in one line, end the worker processes, and exit 130.
+    With HOLDEM_STOP_TRACE naming a file, every thread's stack is added to it first (to find where
+    a stop was lost)."""
+    import faulthandler
+    import multiprocessing
+
+    if trace := os.environ.get("HOLDEM_STOP_TRACE"):
+        with open(trace, "a") as file:
+            faulthandler.dump_traceback(file, all_threads=True)
+    line = f"\nholdem {_command}: interrupted; still stopping after {STOP_GRACE:g} s, so ended at once\n"
+    os.write(2, line.encode())  # not sys.stderr: the main thread may hold its lock
+    for child in multiprocessing.active_children():
+        with contextlib.suppress(Exception):
+            child.kill()
+    os._exit(130)
+
+
+STOP_GRACE = 20.0
+"""Seconds a stopped command has to end before `_give_up` ends it."""
+_watching: threading.Timer | None = None
+_command = ""
 
 
 def _stop_again(unraisable: Any) -> None:
@@ -386,10 +430,25 @@ RESEND = 0.05
 """Seconds after which a dropped stop is sent again (the hook has long returned by then)."""
 
 
-def _catch_stops() -> None:
-    """SIGTERM (what systemd and docker send) handled as Ctrl-C is, and no stop dropped."""
+def _catch_stops(command: str = "") -> Callable[[], None]:
+    """SIGTERM (what systemd and docker send) handled as Ctrl-C is, no stop dropped, and none that
+    does not end the process (`_stop_watch`). Ctrl-C is left ignored where it was (``nohup``).
+    Returns what puts the handlers back as they were (for a caller running `main` in-process)."""
+    global _command
+    _command = command
+    handlers = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    hook = sys.unraisablehook
     signal.signal(signal.SIGTERM, _stop)
+    if handlers[signal.SIGINT] is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _stop)
     sys.unraisablehook = _stop_again
+
+    def restore() -> None:
+        for number, handler in handlers.items():
+            signal.signal(number, handler)
+        sys.unraisablehook = hook
+
+    return restore
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -398,7 +457,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if os.getcwd() not in sys.path:  # so that bots given as mybot:MyBot load from the current folder
         sys.path.insert(0, os.getcwd())
     command = " ".join(filter(None, (args.command, getattr(args, "acpc_command", None))))
-    _catch_stops()
+    restore = _catch_stops(command)
+    try:
+        return _run(args, command)
+    finally:
+        restore()
+
+
+def _run(args: argparse.Namespace, command: str) -> int:
+    """Run the parsed command; returns its exit status, each way a command ends said in one line."""
     try:
         status: int = args.run(args)
     except KeyboardInterrupt:
