@@ -280,3 +280,25 @@ def test_match_statistics_equal_a_recount_from_the_hand_histories(
     assert all(points[k] == chips for k, chips in result.curve)
     strides = {b[0] - a[0] for a, b in itertools.pairwise(result.curve[:-1])}
     assert len(strides) == 1, "evenly spaced"
+
+
+class _OwnAction(Action):
+    """An answer of a subclass of Action: still an Action."""
+
+
+class _SubclassStation:
+    """A calling station answering with `_OwnAction`s."""
+
+    def act(self, view: SeatView) -> Action:
+        assert view.legal is not None
+        return _OwnAction("check") if view.legal.can_check else _OwnAction("call")
+
+
+def test_a_bot_answering_with_a_subclass_of_action_plays_as_its_answers_say() -> None:
+    """A legal answer of a subclass of Action is applied without a fault (the match loop once
+    asserted that any answer of another type was refused): it plays as a calling station does."""
+    own = play_match(MatchConfig((_SubclassStation, "calling-station"), seed=4), 60)
+    plain = play_match(MatchConfig(("calling-station", "calling-station"), seed=4), 60)
+    assert 0 == sum(bot.faults for bot in own.bots)
+    assert [bot.chips for bot in plain.bots] == [bot.chips for bot in own.bots]
+    assert [bot.vpip for bot in plain.bots] == [bot.vpip for bot in own.bots]
