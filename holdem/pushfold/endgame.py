@@ -239,8 +239,9 @@ def _prize_shares(game: EndGame, rows: Ints) -> Floats:
 
 def _distinct(values: Ints, bound: int) -> tuple[Ints, Ints]:
     """The distinct `values` (each from 0 to `bound` - 1), and each value's place among them:
-    `np.unique`'s answer, by a table instead of a sort where the bound allows."""
-    if bound > 1 << 22:
+    `np.unique`'s answer, by a table instead of a sort where the table is not much longer than the
+    values (a table of 7**7 entries for 3,000 deals took longer than sorting them)."""
+    if bound > max(1 << 16, 8 * len(values)):
         codes, index = np.unique(values, return_inverse=True)
         return codes, index.reshape(-1)
     seen = np.zeros(bound, dtype=bool)
@@ -294,7 +295,7 @@ class _Outcomes:
         row = self.table[player]
         if self.index is None:
             return np.full(deals if live is None else len(live), row[0])
-        result: Floats = row[_pick(self.index, live)]
+        result: Floats = row.take(_pick(self.index, live))
         return result
 
 
@@ -456,7 +457,7 @@ class _Solver:
             if kept is None:
                 total += self._above(child, live, chance if reach is None else reach * chance, i, mode)
             elif len(kept):
-                chance = chance[kept] if reach is None else reach[kept] * chance[kept]
+                chance = chance.take(kept) if reach is None else reach.take(kept) * chance.take(kept)
                 total += self._above(child, _within(live, kept), chance, i, mode)
         return total
 
@@ -466,14 +467,14 @@ class _Solver:
         """Pushing (or calling) and folding at `node`: each branch, its chance in each `live` deal,
         and which of them it can reach (None: all; judged class by class first, so that a branch
         every class takes or none takes costs no search)."""
-        p = self.played[node.index][_pick(self.classes[node.player], live)]
+        p = self.played[node.index].take(_pick(self.classes[node.player], live))
         every_yes, some_yes, every_no, some_no = self.taken[node.index]
         branches: list[tuple[_Node | int, Floats, Ints | None]] = []
         if some_yes:
-            branches.append((node.yes, p, None if every_yes else np.flatnonzero(p > 0)))
+            branches.append((node.yes, p, None if every_yes else (p > 0).nonzero()[0]))
         if some_no:
             fold = 1 - p
-            branches.append((node.no, fold, None if every_no else np.flatnonzero(fold > 0)))
+            branches.append((node.no, fold, None if every_no else (fold > 0).nonzero()[0]))
         return branches
 
     def _decide(self, node: _Node, live: Ints | None, reach: Floats | None, i: int, mode: int) -> float:
@@ -520,18 +521,18 @@ class _Solver:
             if kept is None:
                 result += chance * self._below(child, live, i, mode)
             elif len(kept):
-                result[kept] += chance[kept] * self._below(child, _within(live, kept), i, mode)
+                result[kept] += chance.take(kept) * self._below(child, _within(live, kept), i, mode)
         return result
 
 
 def _pick(values: Ints, live: Ints | None) -> Ints:
     """The `live` deals' values (None: every deal's)."""
-    return values if live is None else values[live]
+    return values if live is None else values.take(live)
 
 
 def _within(live: Ints | None, kept: Ints) -> Ints:
     """The deals at positions `kept` of `live` (None: of every deal)."""
-    return kept if live is None else live[kept]
+    return kept if live is None else live.take(kept)
 
 
 def _dot(reach: Floats | None, values: Floats) -> float:
