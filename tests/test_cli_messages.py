@@ -286,6 +286,27 @@ def test_sigterm_to_holdem_join_leaves_the_seat_and_prints_the_summary(tmp_path:
         assert [] == listed["players"]  # it left: the table does not wait on its clock
 
 
+def test_ctrl_c_to_holdem_join_leaves_the_seat_and_prints_the_summary(tmp_path: Path) -> None:
+    """As SIGTERM: the first Ctrl-C leaves the table, then reports (asyncio cancels the bot's task
+    only while Python's own Ctrl-C handler is in place, which the command line's stop handler had
+    taken over)."""
+    pytest.importorskip("uvicorn", reason="the server extra is not installed")
+    import signal
+
+    from tests.server_support import ThreadServer
+
+    with ThreadServer(f"sqlite:///{tmp_path / 'h.db'}") as server:
+        table = server.table(seats=2)
+        status, out, err = stopped(
+            ["join", server.base, "--table", table, "--bot", "calling-station", "--name", "cal"],
+            signal.SIGINT, settle=2.0,
+        )  # fmt: skip
+        assert 130 == status, err
+        assert out.startswith("cal at table ") and out.strip().endswith("(interrupted)"), out
+        (listed,) = server.http("GET", "/api/tables")[1]["tables"]
+        assert [] == listed["players"]  # it left: the table does not wait on its clock
+
+
 def under_a_terminal(args: list[str], cwd: Path | None = None) -> tuple[int, str, str]:
     """Run a holdem command with standard error on a pseudo-terminal (as at a terminal) and standard
     output piped; (exit status, output, what the terminal showed)."""

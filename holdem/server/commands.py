@@ -305,12 +305,21 @@ def _cmd_join(args: argparse.Namespace) -> int:
             summaries.append(await task)
             raise
 
+    # asyncio.run makes the first Ctrl-C cancel `main` (which leaves the table, then reports) only
+    # while Python's own Ctrl-C handler is in place: the command line's (holdem.cli) steps aside.
+    handler = signal.getsignal(signal.SIGINT)
+    aside = handler not in (signal.SIG_IGN, signal.default_int_handler, None)
+    if aside:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         asyncio.run(main())
     except KeyboardInterrupt:
         if summaries:
             print(summaries[0].line() + " (interrupted)")
         raise
+    finally:
+        if aside:
+            signal.signal(signal.SIGINT, handler)
     if terminated:
         print(summaries[0].line() + " (interrupted)")
         return 130
