@@ -30,6 +30,21 @@ def test_a_series_is_the_same_in_one_process_two_and_on_a_dask_local_cluster() -
     assert len({run.finishes for run in one.runs}) > 1  # the runs differ from each other
 
 
+def test_a_series_is_the_same_whatever_the_jobs_hold(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Jobs on Dask hold more tournaments than jobs of worker processes (fewer results to fetch
+    through the scheduler); each run is seeded by its number, so the results are the same: here 80
+    runs go 1 a job in one process, 2 a job to worker processes and 5 a job to Dask."""
+    pytest.importorskip("distributed", reason="needs holdem-engine[dask]")
+    import holdem.tournament.series as series
+
+    monkeypatch.setattr(series, "CHUNK", 2)
+    monkeypatch.setattr(series, "DASK_CHUNK", 5)
+    one = run_tournaments(CONFIG, 80)
+    two = run_tournaments(CONFIG, 80, workers=2)
+    dask = run_tournaments(CONFIG, 80, workers=2, dask="local")
+    assert as_dict(one) == as_dict(two) == as_dict(dask)
+
+
 def counted(workers: int, dask: str | None, config: TournamentConfig, runs: int) -> list[tuple[int, int]]:
     """The (done, total) calls a series makes to its progress bar."""
     seen: list[tuple[int, int]] = []
