@@ -29,6 +29,11 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+# Imported with this module, not on first use: a Ctrl-C that lands while NumPy's random module is
+# first imported is lost inside its Cython initialisation (an ABC registration that clears errors),
+# and a push/fold solve then ran on after Ctrl-C (seen under load; holdem.cli's grace ended it).
+from numpy.random import default_rng
+
 from holdem.cards.batch import strengths_of
 from holdem.console.fields import Field, read_fields
 from holdem.errors import InvalidConfigError
@@ -262,7 +267,7 @@ def _unique_rows(rows: Ints) -> tuple[Ints, Ints]:
 
 def _deals(players: int, count: int, seed: int) -> tuple[Ints, Ints]:
     """`count` random deals: each player's hand class and hand strength with the board."""
-    rng = np.random.default_rng(seed)
+    rng = default_rng(seed)
     cards = rng.random((count, 52)).argsort(axis=1)[:, : 2 * players + 5].astype(np.int64)
     holes = cards[:, : 2 * players].reshape(count, players, 2)
     board = cards[:, 2 * players :]
