@@ -16,6 +16,7 @@ from functools import cache
 
 import numpy as np
 import numpy.typing as npt
+from numpy.random import default_rng  # imported now, not at first use: see holdem.pushfold.endgame
 
 from holdem.bots.reads import Reads
 from holdem.cards.batch import strengths_of
@@ -138,7 +139,7 @@ def preflop_equity(high: int, low: int, suited: bool, shares: tuple[float, ...])
     """
     mine = [4 * high + 3, 4 * low + (3 if suited else 2)]
     seed = [high, low, int(suited), *(round(share * 1_000_000) for share in shares)]
-    won, count = _sample(np.random.default_rng(seed), mine, [], list(shares), PREFLOP_SAMPLES)
+    won, count = _sample(default_rng(seed), mine, [], list(shares), PREFLOP_SAMPLES)
     return won / count
 
 
@@ -169,7 +170,7 @@ class EquityBot:
 
     def set_random(self, rng: random.Random) -> None:
         self.rng = rng
-        self.gen = np.random.default_rng(rng.getrandbits(128))
+        self.gen = default_rng(rng.getrandbits(128))
 
     def meet(self, names: tuple[str, ...]) -> None:
         """Who plays the next hand: a new name is a new player, read from nothing."""

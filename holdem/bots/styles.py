@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 
 import attrs
-import numpy as np
+from numpy.random import default_rng  # imported now, not at first use: see holdem.pushfold.endgame
 
 from holdem.bots.equity import _sample, starting_hand_percentiles
 from holdem.hand.actions import Action, ActionKind, check_or_call
@@ -85,7 +85,7 @@ class StyleBot:
 
     def set_random(self, rng: random.Random) -> None:
         self.rng = rng
-        self.gen = np.random.default_rng(rng.getrandbits(64))
+        self.gen = default_rng(rng.getrandbits(64))
 
     def act(self, view: SeatView) -> Action:
         return self._preflop(view) if view.phase is Phase.PREFLOP else self._postflop(view)

@@ -17,6 +17,7 @@ from typing import Literal
 import attrs
 import numpy as np
 import numpy.typing as npt
+from numpy.random import default_rng  # imported now, not at first use: see holdem.pushfold.endgame
 
 from holdem.cards import _tables
 from holdem.cards.batch import Tables, combinations, lookup, tables
@@ -345,9 +346,9 @@ def _generator(rng: int | random.Random | np.random.Generator | None) -> np.rand
     if isinstance(rng, np.random.Generator):
         return rng
     if isinstance(rng, random.Random):
-        return np.random.default_rng(rng.getrandbits(128))
+        return default_rng(rng.getrandbits(128))
     if rng is not None and (type(rng) is not int or rng < 0):
         raise InvalidConfigError(
             f"rng must be a non-negative seed, a random.Random or a Generator, got {rng!r}"
         )
-    return np.random.default_rng(rng)
+    return default_rng(rng)

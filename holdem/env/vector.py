@@ -20,6 +20,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
+from numpy.random import default_rng  # imported now, not at first use: see holdem.pushfold.endgame
 
 from holdem.env.encoding import observation_bounds
 from holdem.env.reads import TableReads
@@ -93,7 +94,7 @@ class VectorHeadsUpEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         self.reads = TableReads(num_envs) if check_flag("reads", reads) else None
         self.agent_reads = TableReads(num_envs) if reads else None  # the agent, as its opponent sees it
         self._opponent_given = opponent
-        self._rng = np.random.default_rng(seed)
+        self._rng = default_rng(seed)
         self.opponent = opponent if opponent is not None else random_opponent(self._rng)
         high = observation_bounds(2, 2 * int(np.max(stack)), self.tables.stakes.big_blind)
         self.single_observation_space = spaces.Box(np.zeros_like(high), high, dtype=np.float32)
@@ -108,7 +109,7 @@ class VectorHeadsUpEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
             raise ValueError("VectorHeadsUpEnv takes one seed for all its tables")
         if seed is not None:  # start the cards (and the random opponent) again from `seed`
             self.tables.reset(seed=seed)
-            self._rng = np.random.default_rng(seed)
+            self._rng = default_rng(seed)
             if self._opponent_given is None:
                 self.opponent = random_opponent(self._rng)
         else:  # go on from the random source as it is

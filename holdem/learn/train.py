@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 import attrs
 import numpy as np
 import numpy.typing as npt
+from numpy.random import default_rng  # imported now, not at first use: see holdem.pushfold.endgame
 
 from holdem.env.vector import Opponent, VectorHeadsUpEnv
 from holdem.learn.features import FEATURES, features
@@ -150,7 +151,7 @@ def train(
     counts start again when a new past self takes it, and after any hand with chance
     1/`forget_every`, so that the policy also learns to play opponents it has just met."""
     _check_training(seconds, hands, depths)
-    rng = np.random.default_rng(seed)
+    rng = default_rng(seed)
     current = policy if policy is not None else LinearPolicy.untrained()
     fractions = current.fractions
     env, league, groups = _environment(current, opponents, past, depths, tables, seed, rng)
@@ -270,5 +271,5 @@ def _environment(
 def _league(seed: int, past: int) -> League:
     from holdem.bots.styles import STYLES
 
-    rng = np.random.default_rng([seed, 1])
+    rng = default_rng([seed, 1])
     return League([*(style_opponent(name, rng) for name in STYLES), EquityStandIn(rng)], past, rng)

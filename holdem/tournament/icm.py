@@ -16,6 +16,7 @@ from typing import Literal
 import attrs
 import numpy as np
 import numpy.typing as npt
+from numpy.random import default_rng  # imported now, not at first use: see holdem.pushfold.endgame
 
 from holdem.errors import InvalidConfigError
 
@@ -156,10 +157,8 @@ def _sampled(
     equity under the model (rule 31), so each is given their group's mean prize per order, which
     also lowers its variance. NumPy, in chunks of samples.
     """
-    import numpy as np
-
     n = len(stacks)
-    gen = np.random.default_rng(rng.getrandbits(128))
+    gen = default_rng(rng.getrandbits(128))
     weights = np.array(stacks, dtype=np.float64)
     prize_of_place = np.zeros(n)
     prize_of_place[: len(prizes)] = prizes

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt
+from numpy.random import default_rng  # imported now, not at first use: see holdem.pushfold.endgame
 
 from holdem.bots.observation import observation_size
 from holdem.console.fields import Field, read_fields
@@ -97,7 +98,7 @@ class VectorSitAndGos(Engine):
         n, p = self.n, self.players
         if seed is not None or not hasattr(self, "_rng"):
             self._seed = check_seed(seed) if seed is not None else self._seed
-            self._rng = np.random.default_rng(self._seed)
+            self._rng = default_rng(self._seed)
         self._allocate([None, *self.fractions])
         self.button: Ints = np.zeros(n, dtype=np.int64)
         self.hands_played: Ints = np.zeros(n, dtype=np.int64)

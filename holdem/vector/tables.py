@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from numpy.random import default_rng  # imported now, not at first use: see holdem.pushfold.endgame
 
 from holdem.bots.observation import observation_size
 from holdem.console.fields import Field, read_fields
@@ -108,7 +109,7 @@ class VectorTables(Engine):
         n, p = self.n, self.players
         if seed is not None or not hasattr(self, "_rng"):
             self._seed = check_seed(seed) if seed is not None else self._seed
-            self._rng = np.random.default_rng(self._seed)
+            self._rng = default_rng(self._seed)
         self._allocate(self.fractions)
         self.button: Ints = np.full(n, p - 1, dtype=np.int64)
         self.hands_played: Ints = np.zeros(n, dtype=np.int64)
