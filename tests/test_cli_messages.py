@@ -268,7 +268,11 @@ def test_a_command_stopped_while_its_dask_cluster_starts_says_interrupted_and_le
     assert started != bool(err), (out, err)  # one or the other, never both, never neither
 
 
-def test_sigterm_to_holdem_join_leaves_the_seat_and_prints_the_summary(tmp_path: Path) -> None:
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGINT"])
+def test_a_stop_to_holdem_join_leaves_the_seat_and_prints_the_summary(tmp_path: Path, signame: str) -> None:
+    """SIGTERM (as systemd sends) and Ctrl-C alike: the bot leaves the table, then reports. For
+    Ctrl-C, asyncio cancels the bot's task only while Python's own handler is in place, which the
+    command line's stop handler had taken over (the summary was lost)."""
     pytest.importorskip("uvicorn", reason="the server extra is not installed")
     import signal
 
@@ -278,28 +282,7 @@ def test_sigterm_to_holdem_join_leaves_the_seat_and_prints_the_summary(tmp_path:
         table = server.table(seats=2)
         status, out, err = stopped(
             ["join", server.base, "--table", table, "--bot", "calling-station", "--name", "cal"],
-            signal.SIGTERM, settle=2.0,
-        )  # fmt: skip
-        assert 130 == status, err
-        assert out.startswith("cal at table ") and out.strip().endswith("(interrupted)"), out
-        (listed,) = server.http("GET", "/api/tables")[1]["tables"]
-        assert [] == listed["players"]  # it left: the table does not wait on its clock
-
-
-def test_ctrl_c_to_holdem_join_leaves_the_seat_and_prints_the_summary(tmp_path: Path) -> None:
-    """As SIGTERM: the first Ctrl-C leaves the table, then reports (asyncio cancels the bot's task
-    only while Python's own Ctrl-C handler is in place, which the command line's stop handler had
-    taken over)."""
-    pytest.importorskip("uvicorn", reason="the server extra is not installed")
-    import signal
-
-    from tests.server_support import ThreadServer
-
-    with ThreadServer(f"sqlite:///{tmp_path / 'h.db'}") as server:
-        table = server.table(seats=2)
-        status, out, err = stopped(
-            ["join", server.base, "--table", table, "--bot", "calling-station", "--name", "cal"],
-            signal.SIGINT, settle=2.0,
+            getattr(signal, signame), settle=2.0,
         )  # fmt: skip
         assert 130 == status, err
         assert out.startswith("cal at table ") and out.strip().endswith("(interrupted)"), out
