@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 from numpy.random import default_rng  # imported now, not at first use: see holdem.pushfold.endgame
 
-from holdem.env.vector import Opponent, VectorHeadsUpEnv
+from holdem.env.vector import Array, Opponent, VectorHeadsUpEnv
 from holdem.learn.features import FEATURES, features
 from holdem.learn.league import EquityStandIn, League, style_opponent
 from holdem.learn.policy import LinearPolicy
@@ -156,34 +157,22 @@ def train(
     fractions = current.fractions
     env, league, groups = _environment(current, opponents, past, depths, tables, seed, rng)
     on_progress, finish = _with_bar(on_progress, hands, seconds, bar)
-    group = np.arange(tables) % groups
     weights, baseline = current.weights.copy(), np.zeros(len(FEATURES))
     adam = _Adam(rate, np.zeros_like(weights), np.zeros_like(weights))
     obs, info = env.reset(seed=seed)
-    hand = np.arange(tables)  # each table's current hand, numbered across the run
-    next_hand, finished, start = tables, 0, time.perf_counter()
-    pending: list[_Decisions] = []
-    ends: dict[int, float] = {}  # the reward of each hand that ended since the last update
+    track = _Hands(np.arange(tables), tables, np.arange(tables) % groups)
+    finished, start = 0, time.perf_counter()
     while (hands is None or finished < hands) and (seconds is None or time.perf_counter() - start < seconds):
         for _ in range(steps_per_update):
-            feats = features(obs, info["reads"])
-            probs = LinearPolicy(weights, fractions).probabilities(feats, info["action_mask"])
-            chosen = np.minimum(
-                (probs.cumsum(axis=1) < rng.random((tables, 1))).sum(axis=1), probs.shape[1] - 1
-            )
-            pending.append(_Decisions(feats, chosen, probs, hand.copy(), group))
-            obs, reward, done, _, info = env.step(chosen)
-            for i in np.nonzero(done)[0].tolist():
-                ends[int(hand[i])] = float(reward[i])
-                hand[i], next_hand = next_hand, next_hand + 1
+            obs, info, done = _step(env, rng, LinearPolicy(weights, fractions), obs, info, track)
             env.forget(done & (rng.random(tables) < 1 / forget_every))
-        rewards = list(ends.values())
+        rewards = list(track.ends.values())
         finished += len(rewards)
-        weights, pending = _update(weights, baseline, adam, pending, ends, entropy, groups)
-        ends.clear()  # every decision of an ended hand was made before it ended: all used
+        weights, track.pending = _update(weights, baseline, adam, track.pending, track.ends, entropy, groups)
+        track.ends.clear()  # every decision of an ended hand was made before it ended: all used
         if league is not None and adam.t % remember_every == 0:
             league.remember(LinearPolicy(weights.copy(), fractions))
-            env.forget(group >= len(league.fixed))  # a new past self at these tables
+            env.forget(track.group >= len(league.fixed))  # a new past self at these tables
         if on_progress is not None and rewards:
             elapsed = time.perf_counter() - start
             on_progress(
@@ -191,6 +180,39 @@ def train(
             )
     finish()
     return LinearPolicy(weights, fractions)
+
+
+@attrs.define
+class _Hands:
+    """The hand each table is playing (numbered across the run), its opponent's group, the decisions
+    not yet used in an update, and the reward of each hand ended since the last update."""
+
+    hand: npt.NDArray[np.int64]
+    next: int
+    group: npt.NDArray[np.int64]
+    pending: list[_Decisions] = attrs.field(factory=list)
+    ends: dict[int, float] = attrs.field(factory=dict)
+
+    def ended(self, done: Array, reward: Array) -> None:
+        """Note the reward of each hand that has just ended, and number the tables' next hands."""
+        for i in np.nonzero(done)[0].tolist():
+            self.ends[int(self.hand[i])] = float(reward[i])
+            self.hand[i], self.next = self.next, self.next + 1
+
+
+def _step(
+    env: VectorHeadsUpEnv, rng: np.random.Generator, policy: LinearPolicy, obs: Array, info: dict[str, Any],
+    track: _Hands,
+) -> tuple[Array, dict[str, Any], Array]:  # fmt: skip
+    """One decision at every table, drawn from `policy` and kept in `track`: the next observations,
+    infos, and which tables' hands ended."""
+    feats = features(obs, info["reads"])
+    probs = policy.probabilities(feats, info["action_mask"])
+    chosen = np.minimum((probs.cumsum(axis=1) < rng.random((len(probs), 1))).sum(axis=1), probs.shape[1] - 1)
+    track.pending.append(_Decisions(feats, chosen, probs, track.hand.copy(), track.group))
+    obs, reward, done, _, info = env.step(chosen)
+    track.ended(done, reward)
+    return obs, info, done
 
 
 def _update(

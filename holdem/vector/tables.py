@@ -29,6 +29,24 @@ ARGUMENTS = {"n": Field("count", None, 1), "players": Field("whole", None, 2, 9)
 """The tables and their players, checked as every setting is (`holdem.console.fields`)."""
 
 
+def _seat_stacks(stacks: int | npt.ArrayLike, n: int, players: int) -> Ints:
+    """`stacks` as an ``(n, players)`` array of whole chips, each positive and within the limit."""
+    try:
+        seat_stacks = np.broadcast_to(np.asarray(stacks), (n, players))
+    except ValueError:
+        raise InvalidConfigError(
+            f"stacks must be a number or an ({n}, {players}) array, got {stacks!r}"
+        ) from None
+    if seat_stacks.dtype.kind not in "iu":
+        raise InvalidConfigError(f"stacks must be whole numbers of chips, got dtype {seat_stacks.dtype}")
+    if seat_stacks.min() <= 0 or seat_stacks.max() > CHIP_LIMIT:
+        low, high = seat_stacks.min(), seat_stacks.max()
+        raise InvalidConfigError(
+            f"stacks must be positive and at most {CHIP_LIMIT:,} chips, got {low if low <= 0 else high}"
+        )
+    return seat_stacks.astype(np.int64)
+
+
 class VectorTables(Engine):
     """`n` heads-up or ring tables of no-limit hold'em, stepped together.
 
@@ -60,20 +78,7 @@ class VectorTables(Engine):
         )  # fmt: skip
         self.n, self.players, self.stakes = n, players, stakes
         self.recording = check_flag("record", record)
-        try:
-            seat_stacks = np.broadcast_to(np.asarray(stacks), (n, players))
-        except ValueError:
-            raise InvalidConfigError(
-                f"stacks must be a number or an ({n}, {players}) array, got {stacks!r}"
-            ) from None
-        if seat_stacks.dtype.kind not in "iu":
-            raise InvalidConfigError(f"stacks must be whole numbers of chips, got dtype {seat_stacks.dtype}")
-        if seat_stacks.min() <= 0 or seat_stacks.max() > CHIP_LIMIT:
-            low, high = seat_stacks.min(), seat_stacks.max()
-            raise InvalidConfigError(
-                f"stacks must be positive and at most {CHIP_LIMIT:,} chips, got {low if low <= 0 else high}"
-            )
-        self._seat_stacks: Ints = seat_stacks.astype(np.int64)
+        self._seat_stacks: Ints = _seat_stacks(stacks, n, players)
         self._seed = check_seed(seed)
         blinds = (
             [stakes.big_blind, stakes.small_blind] if players == 2 else [stakes.small_blind, stakes.big_blind]
@@ -89,6 +94,14 @@ class VectorTables(Engine):
         columns = np.arange(players)[:, None]
         self._seat_of = (columns + 1 + np.arange(players)) % players  # [player, button]: seat
         self._after_forced_bets: tuple[Ints, Ints] | None = None
+        self._try_every_button()
+        self.reset()
+
+    def _try_every_button(self) -> None:
+        """Deal a hand at every button position, which refuses stacks so short that some hand would
+        have no decision, and keep the state after the forced bets by button when every table starts
+        alike (each new hand then copies it). Play itself starts from the seed afterwards."""
+        n, players = self.n, self.players
         self.reset()
         same = bool((self._seat_stacks == self._seat_stacks[0]).all())
         dealt = {int(self.button[0]): self._state_after_deal()}
@@ -99,7 +112,6 @@ class VectorTables(Engine):
             seats_state, table_state = zip(*(dealt[b] for b in range(players)), strict=True)
             self._after_forced_bets = np.stack(seats_state, axis=2), np.stack(table_state, axis=1)
         del self._rng  # the hands above only tried the stacks: play starts from the seed
-        self.reset()
 
     # ------------------------------------------------------------------ public
     def reset(self, seed: int | None = None) -> npt.NDArray[np.float32]:
