@@ -346,6 +346,27 @@ def over_at(server: ThreadServer, tournament: str) -> Any:
     return lambda runs: server.http("GET", f"/api/tournaments/{tournament}")[1]["status"] == "finished"
 
 
+def test_the_raise_amount_being_chosen_stays_when_the_table_is_drawn_again_for_the_same_turn(
+    tmp_path: Path,
+) -> None:
+    """The player to act picks the most (all-in) and has not clicked yet; the other player sits out
+    from the next hand, so the table is drawn again on the first page for the same turn: the amount
+    chosen stays (it went back to the least raise, and a click then raised the wrong amount)."""
+    with ThreadServer(f"sqlite:///{tmp_path / 'holdem.db'}") as server:
+        table = server.table(seats=2, action_seconds=60)
+        tokens = {name: server.join(table, name, 200)[1] for name in ("ann", "bob")}
+        with pages(server, tokens, DESKTOP) as seen:
+            first = actor(seen)
+            other = next(page for page in seen.values() if page is not first)
+            first.locator('#actions [data-preset="max"]').click()
+            expect(first.locator("#raise-to")).to_have_text("200 (all-in)")
+            other.locator("#sit-out").click()
+            expect(first.locator(".seat:not(.me):not(.empty) .role")).to_contain_text("sitting out")
+            expect(first.locator("#raise-to")).to_have_text("200 (all-in)")
+            first.locator('#actions [data-action="raise"]').click()
+            expect(other.locator("#log")).to_contain_text("raises to 200 (all-in)")
+
+
 def test_rule_32_a_table_that_runs_it_twice_shows_both_boards_at_the_showdown(tmp_path: Path) -> None:
     """A table made with `run_twice`: one player moves all-in by mouse (the raise button, the plate and
     the caller's button all say all-in), the other calls; the caller's

@@ -19,6 +19,7 @@ export const page = {
   lastSeenHand: null,
   socket: null,
   clockTimer: null,
+  amountTurn: null, // the turn ("hand/steps") whose raise amount the player has been choosing
   heard: Date.now(), // when the last message arrived
   rechecked: 0, // when the state was last asked for again
   session: [], // this session's finished hands, newest first

@@ -180,7 +180,11 @@ function renderControls() {
       input.min = legal.raise.min;
       input.max = legal.raise.max;
     }
-    setAmount(legal.raise.min);
+    // A state drawn again for the same turn (someone connected, chatted, took a seat) keeps the amount
+    // the player was choosing; a new turn starts from the least raise.
+    const turn = `${page.state.hand}/${page.state.steps}`;
+    setAmount(page.amountTurn === turn ? Number($("amount-box").value) : legal.raise.min);
+    page.amountTurn = turn;
   }
   // Pre-actions chosen while waiting are played now.
   if ($("pre-check-fold").checked) {
