@@ -159,3 +159,51 @@ def test_the_writer_keeps_the_sites_sitting_out_and_doesnt_show_lines() -> None:
             "Seat 9: Mika_M"
         ):
             assert line in written.splitlines(), line
+
+
+def _as_game(first_line: str, text: str = CASH) -> str:
+    """`text` with its first line's game and stakes replaced (the hand itself is hold'em)."""
+    head, _, rest = text.partition("\n")
+    number = head.split(":")[0]
+    return f"{number}: {first_line} - 2024/04/02 19:40:55 ET\n{rest}"
+
+
+@pytest.mark.parametrize(
+    ("first_line", "game"),
+    [
+        ("Tournament #1000001, $5+$0.50 USD Badugi Limit - Level I (10/20)", "Badugi Limit"),
+        ("Omaha Pot Limit ($0.25/$0.50 USD)", "Omaha Pot Limit"),
+        ("6+ Hold'em Button Blind (Button Blind $1 USD)", "6+ Hold'em Button Blind"),
+        ("Hold'em No Limit ($0.25/$0.50 USD) Cap", "Hold'em No Limit Cap"),
+        ("Mixed NLH/PLO (Omaha Pot Limit, $0.25/$0.50 USD)", "Omaha Pot Limit"),
+    ],
+)
+def test_a_game_the_engine_does_not_play_is_named_by_its_game(first_line: str, game: str) -> None:
+    """Six-plus and capped no-limit hold'em were refused as "no stakes in the first line"; another game
+    said "not hold'em: Tournament #1000001, $5+$0.50 USD Badugi Limit"."""
+    (hand,) = read_hands(_as_game(first_line))
+    assert hand.doc is None and game == hand.game
+    assert hand.reason is not None and hand.reason.endswith(f": {game}")
+
+
+def test_hands_of_other_games_are_summed_up_by_file_and_game_and_refusals_listed(tmp_path: Path) -> None:
+    """A folder of a Badugi tournament beside hold'em: one line for its 3 hands, not three; a damaged
+    hold'em hand is still named on its own line, and a hold'em hand is counted."""
+    badugi = "\n\n".join(
+        _as_game("Tournament #1000001, $5+$0.50 USD Badugi Limit - Level I (10/20)").replace("#", f"#9{k}", 1)
+        for k in range(3)
+    )
+    (tmp_path / "badugi.txt").write_text(badugi, encoding="utf-8")
+    damaged = CASH.replace("posts big blind $1", "posts big blind $1x")
+    (tmp_path / "holdem.txt").write_text(CASH + "\n\n" + damaged.replace("#", "#8", 1), encoding="utf-8")
+    for command in (("stats",), ("convert", "--to", "phh")):
+        ran = holdem(*command, str(tmp_path))
+        assert 1 == ran.returncode, ran.stderr
+        lines = ran.stderr.strip().splitlines()
+        summed = (
+            f"{tmp_path / 'badugi.txt'}: skipped 3 hands of Badugi Limit (a game this engine does not play)"
+        )
+        assert summed in lines
+        assert not any("hand #9" in line for line in lines)  # no line for each Badugi hand
+        assert [line for line in lines if "holdem.txt: hand #8" in line and "skipped" in line], lines
+        assert "5 hands: 1 " in ran.stdout + ran.stderr and ", 4 skipped" in ran.stdout + ran.stderr

@@ -5,14 +5,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections import Counter
 from pathlib import Path
 
 from holdem.console.arguments import Parser, check_plot, counted, png, positive_int, subcommand
 from holdem.console.progress import close_bars, counter
 from holdem.errors import HoldemError
+from holdem.formats.pokerstars import other_games
 from holdem.stats.collect import Collection, Results
 from holdem.stats.report import PlayerStats
-from holdem.stats.sources import documents, files
+from holdem.stats.sources import Skipped, documents, files
 
 __all__ = ["add_command"]
 
@@ -69,8 +71,7 @@ def _cmd_stats(args: argparse.Namespace) -> int:
             f"holdem stats: interrupted after {counted(collection.hands, 'hand')}; counted so far:",
             file=sys.stderr,
         )
-    for item in collection.skipped:
-        print(f"{item.source}: skipped: {item.reason}", file=sys.stderr)
+    _say_skipped(collection.skipped)
     if collection.hands == 0:
         if stopped:
             return 130
@@ -90,6 +91,19 @@ def _cmd_stats(args: argparse.Namespace) -> int:
         more = f"; {left_out} more not drawn: choose players with --player" if left_out > 0 else ""
         print(f"plot of {', '.join(drawn)} (most hands first) saved to {args.plot}{more}", file=sys.stderr)
     return 130 if stopped else 1 if collection.skipped else 0
+
+
+def _say_skipped(skipped: list[Skipped]) -> None:
+    """Each hand or file refused, one by one; hands of games the engine does not play only summed up,
+    a line for each file and game."""
+    others: Counter[tuple[str, str]] = Counter()
+    for item in skipped:
+        if item.game is not None and item.file is not None:
+            others[item.file, item.game] += 1
+        else:
+            print(f"{item.source}: skipped: {item.reason}", file=sys.stderr)
+    for line in other_games(others):
+        print(line, file=sys.stderr)
 
 
 def _count(args: argparse.Namespace) -> tuple[Collection, bool]:

@@ -44,6 +44,8 @@ class Skipped:
 
     source: str
     reason: str
+    game: str | None = None  # a game the engine does not play (``Badugi Limit``), summed up by file
+    file: str | None = None  # the file it was in, when `source` names a hand in it
 
 
 def _is_archive(path: Path) -> bool:
@@ -136,7 +138,11 @@ def _text(
     if "PokerStars " in head and (" Hand #" in head or " Game #" in head):
         for hand in read_hands(text):
             where = f"{source}: hand #{hand.ident}"
-            yield Document(where, hand.doc) if hand.doc is not None else Skipped(where, str(hand.reason))
+            yield (
+                Document(where, hand.doc)
+                if hand.doc is not None
+                else Skipped(where, str(hand.reason), hand.game, source)
+            )
     elif name.endswith(".phhs"):
         yield from _many(source, text, moved)
     else:

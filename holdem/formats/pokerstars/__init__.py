@@ -7,7 +7,7 @@ chips stay as they are. ``holdem convert`` is the command line for both directio
 
 from __future__ import annotations
 
-from holdem.formats.pokerstars.read import Imported, read_hands
+from holdem.formats.pokerstars.read import Imported, other_games, read_hands
 from holdem.formats.pokerstars.write import write_hand
 
-__all__ = ["Imported", "read_hands", "write_hand"]
+__all__ = ["Imported", "other_games", "read_hands", "write_hand"]

@@ -6,6 +6,7 @@ import argparse
 import datetime
 import sys
 import zoneinfo
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from typing import Any
 from holdem.console.arguments import Parser, counted, subcommand
 from holdem.console.progress import each
 from holdem.errors import HoldemError
-from holdem.formats.pokerstars.read import read_hands
+from holdem.formats.pokerstars.read import other_games, read_hands
 from holdem.formats.pokerstars.write import write_hand
 from holdem.formats.text import read_history
 
@@ -78,49 +79,7 @@ def _dating(args: argparse.Namespace) -> dict[str, Any]:
 def _cmd_convert(args: argparse.Namespace) -> int:
     if args.out is not None and args.out.is_dir():
         raise HoldemError(f"--out: {str(args.out)!r} is a folder, not a file")
-    dating = _dating(args)
-    chunks, done, skipped = [], 0, 0
-    if args.to == "pokerstars":
-        from holdem.formats import phh
-
-        files = list(phh.iter_files(args.paths))
-        for path in each(files, len(files), "files"):
-            try:
-                docs = phh.load(path)
-            except HoldemError as error:
-                print(f"{path}: skipped: {error}", file=sys.stderr)
-                skipped += 1
-                continue
-            for k, doc in enumerate(docs, 1):
-                try:
-                    named = doc if doc.get("table") else {**doc, "table": path.stem}  # trackers need a name
-                    dated = named if "year" in named or not dating else {**named, **dating}
-                    chunks.append(write_hand(dated, k))
-                    done += 1
-                except HoldemError as error:
-                    print(f"{path}#{k}: skipped: {error}", file=sys.stderr)
-                    skipped += 1
-        text = "\n\n".join(chunks)
-    else:
-        from holdem.formats import phh
-
-        docs = []
-        texts = list(_text_files(args.paths))
-        for path in each(texts, len(texts), "files"):
-            try:
-                text_of_file = read_history(path)
-            except (OSError, UnicodeDecodeError) as error:
-                print(f"{path}: skipped: cannot read it: {error}", file=sys.stderr)
-                skipped += 1
-                continue
-            for hand in read_hands(text_of_file):
-                if hand.doc is None:
-                    print(f"{path}: hand #{hand.ident}: skipped: {hand.reason}", file=sys.stderr)
-                    skipped += 1
-                else:
-                    docs.append(hand.doc)
-                    done += 1
-        text = phh.dumps(docs) if docs else ""
+    text, done, skipped = _to_text(args) if args.to == "pokerstars" else _to_phh(args)
     if done + skipped == 0:
         raise HoldemError(f"no hands found in {', '.join(repr(str(p)) for p in args.paths)}")
     if args.out is None:
@@ -129,6 +88,59 @@ def _cmd_convert(args: argparse.Namespace) -> int:
         args.out.write_text(text, encoding="utf-8")
     print(f"{counted(done + skipped, 'hand')}: {done:,} converted, {skipped:,} skipped", file=sys.stderr)
     return 1 if skipped else 0
+
+
+def _to_text(args: argparse.Namespace) -> tuple[str, int, int]:
+    """PHH files as PokerStars text; the hands converted and skipped (each skip named)."""
+    from holdem.formats import phh
+
+    dating = _dating(args)
+    chunks, done, skipped = [], 0, 0
+    files = list(phh.iter_files(args.paths))
+    for path in each(files, len(files), "files"):
+        try:
+            docs = phh.load(path)
+        except HoldemError as error:
+            print(f"{path}: skipped: {error}", file=sys.stderr)
+            skipped += 1
+            continue
+        for k, doc in enumerate(docs, 1):
+            try:
+                named = doc if doc.get("table") else {**doc, "table": path.stem}  # trackers need a name
+                dated = named if "year" in named or not dating else {**named, **dating}
+                chunks.append(write_hand(dated, k))
+                done += 1
+            except HoldemError as error:
+                print(f"{path}#{k}: skipped: {error}", file=sys.stderr)
+                skipped += 1
+    return "\n\n".join(chunks), done, skipped
+
+
+def _to_phh(args: argparse.Namespace) -> tuple[str, int, int]:
+    """PokerStars text as PHH; the hands converted and skipped: each refusal named, the hands of games
+    the engine does not play summed up by file and game."""
+    from holdem.formats import phh
+
+    docs, skipped, others = [], 0, Counter[tuple[str, str]]()
+    texts = list(_text_files(args.paths))
+    for path in each(texts, len(texts), "files"):
+        try:
+            text_of_file = read_history(path)
+        except (OSError, UnicodeDecodeError) as error:
+            print(f"{path}: skipped: cannot read it: {error}", file=sys.stderr)
+            skipped += 1
+            continue
+        for hand in read_hands(text_of_file):
+            if hand.doc is not None:
+                docs.append(hand.doc)
+            elif hand.game is not None:
+                others[str(path), hand.game] += 1
+            else:
+                print(f"{path}: hand #{hand.ident}: skipped: {hand.reason}", file=sys.stderr)
+                skipped += 1
+    for line in other_games(others):
+        print(line, file=sys.stderr)
+    return (phh.dumps(docs) if docs else ""), len(docs), skipped + others.total()
 
 
 def _text_files(paths: list[Path]) -> Iterator[Path]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime
 import re
 import zoneinfo
+from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -32,7 +33,7 @@ from holdem.hand.actions import Action
 from holdem.hand.stakes import Rules, Stakes, Structure
 from holdem.hand.state import Hand
 
-__all__ = ["Imported", "read_hands"]
+__all__ = ["Imported", "other_games", "read_hands"]
 
 _START = re.compile(r"^PokerStars (?:Home Game |Zoom )?(?:Hand|Game) #(\d+):\s*(.*)$")
 _TOURNAMENT = re.compile(r"Tournament #(\d+),")
@@ -77,6 +78,24 @@ class Imported:
     ident: str
     doc: dict[str, Any] | None
     reason: str | None = None
+    game: str | None = None  # skipped as a game the engine does not play: its name (``Badugi Limit``)
+
+
+class _OtherGame(InvalidHistoryError):
+    """A hand of a game the engine does not play, named by its first line."""
+
+    def __init__(self, message: str, game: str) -> None:
+        super().__init__(message)
+        self.game = game
+
+
+def other_games(counts: Mapping[tuple[str, str], int]) -> list[str]:
+    """One line for each file and game the engine does not play, from how many hands each had: a
+    folder of mixed games is summed up, not listed hand by hand."""
+    return [
+        f"{file}: skipped {n:,} {'hand' if n == 1 else 'hands'} of {game} (a game this engine does not play)"
+        for (file, game), n in counts.items()
+    ]
 
 
 def read_hands(text: str) -> list[Imported]:
@@ -94,6 +113,8 @@ def read_hands(text: str) -> list[Imported]:
         ident = _START.match(block[0])[1]  # type: ignore[index]
         try:
             out.append(Imported(k, ident, _read(block)))
+        except _OtherGame as error:
+            out.append(Imported(k, ident, None, str(error), error.game))
         except HoldemError as error:  # InvalidHistoryError, and a card or value the engine refused
             out.append(Imported(k, ident, None, str(error)))
     return out
@@ -216,7 +237,9 @@ def _first_call(lines: list[str], posters: set[str], money: _Money) -> int:
 def _structure(rest: str, body: str) -> Structure:
     """The betting structure the first line names; a hand the engine cannot play is refused."""
     if "Hold'em" not in rest:
-        raise InvalidHistoryError(f"not hold'em: {rest.split(' - ')[0]}")
+        raise _OtherGame(f"not hold'em: {_game_name(rest)}", _game_name(rest))
+    if _VARIANT.search(rest.split(" - ")[0]):
+        raise _OtherGame(f"a hold'em game this engine does not play: {_game_name(rest)}", _game_name(rest))
     if re.search(r"cancell?ed", body, re.IGNORECASE):
         raise InvalidHistoryError("the hand was cancelled")
     if re.search(r"Pot Limit Pre-?Flop", rest, re.IGNORECASE):
@@ -224,6 +247,20 @@ def _structure(rest: str, body: str) -> Structure:
     if "Pot Limit" in rest:
         return Structure.POT_LIMIT
     return Structure.NO_LIMIT if "No Limit" in rest else Structure.FIXED_LIMIT
+
+
+_VARIANT = re.compile(r"6\+ Hold'em|Short Deck|\bCap\b")  # six-plus (short deck), capped no-limit
+_BUY_IN = re.compile(r"^Tournament #\d+, (?:Freeroll|\S*\+\S*(?: [A-Z]{3})?) ")
+
+
+def _game_name(rest: str) -> str:
+    """The game a first line names: ``Badugi Limit``, ``6+ Hold'em Button Blind``, ``Omaha Pot Limit``
+    (a mixed table's game, from its brackets)."""
+    first = rest.split(" - ")[0]
+    mixed = re.search(r"\(([^,()]+), ", first)
+    if mixed:
+        return mixed[1]
+    return re.sub(r" \(.*\)", "", _BUY_IN.sub("", first)).strip() or first
 
 
 def _stakes(rest: str) -> tuple[_Money, int, int, dict[str, Any]]:
