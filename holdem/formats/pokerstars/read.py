@@ -200,7 +200,7 @@ def _read(lines: list[str]) -> dict[str, Any]:
         doc["seat_count"] = int(table[2])
     if table[1]:
         doc["table"] = table[1]
-    return doc | {"hand": int(head[1]), **meta}
+    return doc | {"hand": int(head[1]), **meta, **_named(rest)}
 
 
 def _posted_blinds(lines: list[str], money: _Money) -> tuple[int, int]:
@@ -250,7 +250,7 @@ def _structure(rest: str, body: str) -> Structure:
 
 
 _VARIANT = re.compile(r"6\+ Hold'em|Short Deck|\bCap\b")  # six-plus (short deck), capped no-limit
-_BUY_IN = re.compile(r"^Tournament #\d+, (?:Freeroll|\S*\+\S*(?: [A-Z]{3})?) ")
+_BUY_IN = re.compile(r"^Tournament #\d+, (Freeroll|\S*\+\S*(?: [A-Z]{3})?) ")
 
 
 def _game_name(rest: str) -> str:
@@ -261,6 +261,21 @@ def _game_name(rest: str) -> str:
     if mixed:
         return mixed[1]
     return re.sub(r" \(.*\)", "", _BUY_IN.sub("", first)).strip() or first
+
+
+_CLUB = re.compile(r"^\{([^{}]+)\} ")  # a home game's club: {Friday Night Felt}
+_MIXED = re.compile(r"^(Mixed [^(]+?) \(")  # a mixed table's name: Mixed NLH/PLO (Hold'em No Limit, …)
+
+
+def _named(rest: str) -> dict[str, Any]:
+    """What the first line names beyond the game, kept in user fields for the writer: a tournament's
+    buy-in (``$10+$1 USD``), a home game's club, a mixed table's name."""
+    named = {}
+    for field, pattern in (("_buy_in", _BUY_IN), ("_club", _CLUB), ("_mixed", _MIXED)):
+        found = pattern.search(rest)
+        if found:
+            named[field] = found[1]
+    return named
 
 
 def _stakes(rest: str) -> tuple[_Money, int, int, dict[str, Any]]:
@@ -364,6 +379,7 @@ class _Game:
         n = len(order)
         self.posts: list[str | None] = [None] * n  # "sb", "bb", "sb+bb" (a dead small blind) or "straddle"
         self.paid = [0] * n  # chips posted as blinds
+        self.apart: list[int] = []  # who posted a dead small blind and a big blind on two lines
         self.short = [False] * n  # a blind posted all-in
         self.antes = [0] * n
         self.small = 0
@@ -481,8 +497,10 @@ class _Game:
                 # A returning player's small blind beside their big blind is dead money (rule 3).
                 self.posts[p] = "sb+bb" if self.posts[p] == "bb" else "sb"
                 self.small = self.small if all_in else max(self.small, amount)
+                self.apart += [p] if self.posts[p] == "sb+bb" else []
             elif what.startswith("posts big blind"):
                 self.posts[p] = "sb+bb" if self.posts[p] == "sb" else "bb"
+                self.apart += [p] if self.posts[p] == "sb+bb" else []
             elif what.startswith("posts straddle") and self.posts[p] is None:  # a blind over the big blind
                 self.posts[p], self.straddle = "straddle", amount
             else:
@@ -638,6 +656,8 @@ class _Game:
         doc["finishing_stacks"] = finishing
         if self.rake:
             doc["_rake"] = self.rake
+        if self.apart:  # the site's older form, written back so: "posts small blind", "posts big blind"
+            doc["_blinds_apart"] = sorted(self.apart)
         return doc
 
 

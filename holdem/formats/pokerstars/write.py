@@ -80,7 +80,7 @@ def write_hand(doc: Mapping[str, Any], number: int = 1, *, dealt_to: Collection[
         raise InvalidHistoryError(f"players and seats must name {n} distinct players")
     money = money_formatter(doc.get("currency"))
     lines = _header(doc, hand, names, seats, money, number)
-    lines += _posts(hand, names, money)
+    lines += _posts(hand, names, money, set(doc.get("_blinds_apart", ())))
     lines.append("*** HOLE CARDS ***")
     known = [p for p in range(n) if p not in unknown and (dealt_to is None or p in dealt_to)]
     lines += [f"Dealt to {names[p]} {_cards(hand.holes[p])}" for p in known]
@@ -111,13 +111,20 @@ def _header(
     game = f"Hold'em {_GAMES[stakes.structure]}"
     when = _when(doc)
     ident = doc.get("hand", number)
+    site = (
+        f"PokerStars Home Game Hand #{ident}: {{{doc['_club']}}}"
+        if "_club" in doc
+        else f"PokerStars Hand #{ident}: "
+    )
     if doc.get("event") is not None:  # a tournament: chips without currency
-        level = doc.get("_level", "I")
-        head = f"PokerStars Hand #{ident}: Tournament #{doc['event']}, {game}"
+        level, buy_in = doc.get("_level", "I"), f"{doc['_buy_in']} " if "_buy_in" in doc else ""
+        head = f"{site.rstrip()} Tournament #{doc['event']}, {buy_in}{game}"
         head += f" - Level {level} ({low}/{high}){when}"
     else:
         currency = f" {doc['currency']}" if doc.get("currency") else ""
-        head = f"PokerStars Hand #{ident}:  {game} ({money(low)}/{money(high)}{currency}){when}"
+        stakes_text = f"{money(low)}/{money(high)}{currency}"
+        played = f"{doc['_mixed']} ({game}, {stakes_text})" if "_mixed" in doc else f"{game} ({stakes_text})"
+        head = f"{site} {played}{when}"
     n = len(names)
     table = str(doc.get("table", ""))  # no name is made up (`holdem convert` gives the file's), nor a size
     size = f"{doc['seat_count']}-max " if "seat_count" in doc else ""
@@ -156,10 +163,11 @@ _EASTERN = ("America/New_York", "ET", "US/Eastern")
 """PHH ``time_zone`` values that are PokerStars' own ET."""
 
 
-def _posts(hand: Hand, names: list[str], money: Any) -> list[str]:
+def _posts(hand: Hand, names: list[str], money: Any, apart: Collection[int] = ()) -> list[str]:
     """Antes, then blinds, the small blind first (heads-up too, where the button posts it); a dead
-    small blind with a big blind is ``posts small & big blinds``, a blind over the big blind (a
-    straddle, from the third seat on) ``posts straddle``."""
+    small blind with a big blind is ``posts small & big blinds`` (two lines, small then big, for the
+    players in `apart`, as older texts have it), a blind over the big blind (a straddle, from the
+    third seat on) ``posts straddle``."""
     stakes, antes, blinds = hand.stakes, list[str](), list[str]()
     posted = dict.fromkeys(range(len(names)), 0)
     anted: set[int] = set()  # the players whose ante is posted (a later ante event is dead money)
@@ -183,7 +191,13 @@ def _posts(hand: Hand, names: list[str], money: Any) -> list[str]:
         elif posted[p] > amount and hand.declared_dead[p]:  # the dead part, after the player's blind
             if hand.declared_blinds[p] != stakes.big_blind:
                 raise InvalidHistoryError("dead money without a big blind has no PokerStars form")
-            blinds[-1] = f"{names[p]}: posts small & big blinds {money(amount + stakes.big_blind)}{all_in}"
+            if p in apart:
+                blinds[-1:] = [f"{names[p]}: posts small blind {money(amount)}",
+                               f"{names[p]}: posts big blind {money(stakes.big_blind)}{all_in}"]  # fmt: skip
+            else:
+                blinds[-1] = (
+                    f"{names[p]}: posts small & big blinds {money(amount + stakes.big_blind)}{all_in}"
+                )
         else:
             anted.add(p)
             antes.append(f"{names[p]}: posts the ante {money(amount)}{all_in}")
