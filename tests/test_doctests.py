@@ -11,6 +11,7 @@ ENTRY_POINTS = {
     "holdem.cards.evaluator": ["evaluate", "best_hands"],
     "holdem.cards.odds": ["equity"],
     "holdem.hand.state": ["Hand"],
+    "holdem.hand.voluntary": ["entered"],
     "holdem.table.table": ["Table"],
     "holdem.bots.match": ["play_match"],
     "holdem.tournament.icm": ["icm"],

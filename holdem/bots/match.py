@@ -35,6 +35,7 @@ from holdem.hand.events import Phase
 from holdem.hand.stakes import Rules, Stakes
 from holdem.hand.state import Hand
 from holdem.hand.views import actor_view
+from holdem.hand.voluntary import entered
 
 _PREFLOP, _RAISE, _CALL, _ALL_IN = Phase.PREFLOP, ActionKind.RAISE, ActionKind.CALL, ActionKind.ALL_IN
 _clock = time.perf_counter
@@ -226,32 +227,25 @@ def _play_hands(
 
 def _count(hand: Hand, preflop: int, seat_bot: Sequence[int], chunk: _Chunk) -> None:
     """Add a finished hand's counts to `chunk`, read from its history (its first `preflop` actions
-    before the flop) as `holdem stats` reads them: each bot's decisions (a fault's check or fold too), VPIP
-    (a call or raise before the flop), PFR (a raise before the flop), the calls and raises after the
-    flop (aggression), and a walk (nobody in before the flop: the big blind's, no chance of either)."""
+    before the flop) as `holdem stats` reads them: each bot's decisions (a fault's check or fold too),
+    VPIP, PFR and a walk as `holdem.hand.voluntary` defines them, and the calls and raises after the
+    flop (aggression)."""
     history, decisions = hand.history, chunk.decisions
-    vpip, pfr, in_pot, raised = chunk.vpip, chunk.pfr, [], []
-    for p, action in history[:preflop]:
+    for p, _ in history:
         decisions[seat_bot[p]] += 1
-        kind = action.kind
-        if kind is _CALL or kind is _RAISE:
-            if p not in in_pot:
-                in_pot.append(p)
-                vpip[seat_bot[p]] += 1
-            if kind is _RAISE and p not in raised:
-                raised.append(p)
-                pfr[seat_bot[p]] += 1
-    if preflop < len(history):
-        calls, raises = chunk.calls, chunk.raises
-        for p, action in history[preflop:]:
-            decisions[seat_bot[p]] += 1
-            kind = action.kind
-            if kind is _CALL:
-                calls[seat_bot[p]] += 1
-            elif kind is _RAISE:
-                raises[seat_bot[p]] += 1
-    elif not in_pot and not hand.board:
-        _count_walk(history, seat_bot, chunk.walks)
+    vpip, pfr, walk = entered(history[:preflop], len(seat_bot), bool(hand.board))
+    for p in vpip:
+        chunk.vpip[seat_bot[p]] += 1
+    for p in pfr:
+        chunk.pfr[seat_bot[p]] += 1
+    if walk >= 0:
+        chunk.walks[seat_bot[walk]] += 1
+    calls, raises = chunk.calls, chunk.raises
+    for p, action in history[preflop:]:
+        if action.kind is _CALL:
+            calls[seat_bot[p]] += 1
+        elif action.kind is _RAISE:
+            raises[seat_bot[p]] += 1
 
 
 def _begin(
@@ -314,15 +308,6 @@ def _hooks(bots: Sequence[Bot]) -> tuple[list[Any] | None, list[Any] | None, lis
     hooks = [Hooks(b) for b in bots]
     starts, ends, meets = [h.start_hand for h in hooks], [h.end_hand for h in hooks], [h.meet for h in hooks]
     return (starts if any(starts) else None), (ends if any(ends) else None), (meets if any(meets) else None)
-
-
-def _count_walk(history: Sequence[tuple[int, Action]], seat_bot: Sequence[int], walks: list[int]) -> None:
-    """A hand everybody folded before the flop with nobody in: the one player who never acted (the
-    big blind) had a walk, as `holdem.stats` counts it (no chance to put money in voluntarily)."""
-    acted = {p for p, _ in history}
-    left = [p for p in range(len(seat_bot)) if p not in acted]
-    if len(left) == 1:
-        walks[seat_bot[left[0]]] += 1
 
 
 CHUNK = 200

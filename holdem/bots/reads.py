@@ -15,8 +15,9 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from holdem.hand.actions import ActionKind
+from holdem.hand.actions import Action, ActionKind
 from holdem.hand.events import EventKind, LogEntry, Phase
+from holdem.hand.voluntary import entered
 
 __all__ = ["PRIORS", "SEEN", "Reads", "Tendencies", "blended"]
 
@@ -121,7 +122,8 @@ class Reads:
 
     def learn(self, me: int, players: int, log: tuple[LogEntry, ...]) -> None:
         """Count a finished hand's public actions (`SeatView.public_log`) for every opponent."""
-        voluntary, raised = [False] * players, [False] * players
+        raised = [False] * players
+        preflop: list[tuple[int, Action]] = []  # for `holdem.hand.voluntary`
         street, bet_on_street, raises, limped = Phase.PREFLOP, False, 0, False
         for kind, player, _, _, action, phase in log:
             if kind != EventKind.ACTION or player is None or action is None:
@@ -130,6 +132,8 @@ class Reads:
                 street, bet_on_street = phase, False
             aggressive = action.kind is ActionKind.RAISE
             limps = street is Phase.PREFLOP and not raises and action.kind is ActionKind.CALL
+            if street is Phase.PREFLOP:
+                preflop.append((player, action))
             if player == me:
                 bet_on_street |= aggressive
                 limped |= limps
@@ -142,7 +146,6 @@ class Reads:
                     them.count("raise_limp", aggressive)
                 limped |= limps
                 raises += aggressive
-                voluntary[player] |= action.kind in (ActionKind.CALL, ActionKind.RAISE)
                 raised[player] |= aggressive
                 if bet_on_street:
                     them.count("fold_pre", action.kind is ActionKind.FOLD)
@@ -154,11 +157,12 @@ class Reads:
                 if action.kind is not ActionKind.FOLD:
                     them.count("aggression", aggressive)
             bet_on_street |= aggressive
+        vpip, pfr, walk = entered(preflop, players, street is not Phase.PREFLOP)
         for player in range(players):
-            if player != me:
+            if player != me and player != walk:  # a walk is no chance of either
                 them = self.of(me, player, players)
-                them.count("vpip", voluntary[player])
-                them.count("pfr", raised[player])
+                them.count("vpip", player in vpip)
+                them.count("pfr", player in pfr)
 
 
 def _count_answer(them: Tendencies, raises: int, raised: bool, kind: ActionKind) -> None:

@@ -2,7 +2,8 @@
 `holdem.bots.reads` (the `SEEN` rates), kept across hands.
 
 Counted by the definitions `Reads.learn` uses on a hand's log (a test plays the same hands both
-ways): before the flop, a call or raise makes a hand voluntary and a raise a raised one; facing a
+ways): before the flop, a call or raise makes a hand voluntary and a raise a raised one, a walk
+being no chance of either (heads-up, where blinds never both go all-in as they post); facing a
 raise on the street, a fold or a raise is counted (``fold_pre`` and ``threebet`` before the flop,
 ``fold_post`` and ``raise_back`` after it); after the flop every action but a fold counts toward
 ``aggression``, a bet or raise as aggressive. A table's counts start again (`forget`) when another
@@ -42,6 +43,8 @@ class TableReads:
         fold, aggressive = chosen == 0, chosen >= 2
         faced = obs[np.arange(len(obs)), rest + 4 + street] > 0  # a raise before it on this street
         pre = street == 0
+        self._hand_chances[rows[pre], _COLUMN["vpip"]] = 1  # acting before the flop: no walk
+        self._hand_chances[rows[pre], _COLUMN["pfr"]] = 1
         self._hand_actions[rows[pre & (calls | aggressive)], _COLUMN["vpip"]] = 1
         self._hand_actions[rows[pre & aggressive], _COLUMN["pfr"]] = 1
         self._count(rows, "fold_pre", pre & faced, fold)
@@ -51,10 +54,9 @@ class TableReads:
         self._count(rows, "aggression", ~pre & ~fold, aggressive)
 
     def end(self, done: Mask) -> None:
-        """The hands at the tables `done` are over: count what was done in them, and each as a
-        chance to play voluntarily and to raise before the flop."""
-        self._hand_chances[done, _COLUMN["vpip"]] = 1
-        self._hand_chances[done, _COLUMN["pfr"]] = 1
+        """The hands at the tables `done` are over: count what was done in them. Each is a chance to
+        play voluntarily and to raise before the flop where the player acted before it: a hand
+        folded to them before they acted is a walk (`holdem.hand.voluntary`), no chance."""
         self.actions[done] += self._hand_actions[done]
         self.chances[done] += self._hand_chances[done]
         self._hand_actions[done] = 0

@@ -2,7 +2,8 @@
 legal (`actions`), pots (`pots`), the events a hand records (`events`), seat order (`positions`),
 a seat's view (`views`), posting (`posting`), betting (`betting`), run-outs (`runout`), the
 showdown (`showdown`), the checks of an action (`checks`), the `Hand` itself with its one
-transition function (`state`) and its invariants (`invariants`)."""
+transition function (`state`) and its invariants (`invariants`), and who entered a pot by choice
+(`voluntary`: VPIP, PFR and a walk, defined once for statistics, matches and reads)."""
 
 from __future__ import annotations
 

@@ -8,8 +8,12 @@ the check-raise (one per street) and the aggression counts (one per action).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import attrs
 
+from holdem.hand.actions import ActionKind
+from holdem.hand.voluntary import entered
 from holdem.stats.facts import CALL, CHECK, FOLD, NO_RAISE, RAISE, HandFacts
 
 __all__ = ["COUNTS", "STATISTICS", "Counts", "Statistic", "tally"]
@@ -156,13 +160,12 @@ def _preflop(facts: HandFacts, c: list[list[int]], rows: list[Counts]) -> int:
     """Count the chances and actions before the flop (the 3-bet and the fold to a steal also by
     the raiser's position); the player who made its last raise (-1: none)."""
     raises, opener, last, stealer = 0, -1, -1, -1
-    entered = False  # somebody called or raised
-    vpip, pfr = set(), set()
+    somebody_in = False  # somebody called or raised
     for street, p, code in facts.actions:
         if street:
             break
         position, kind, may = facts.positions[p], code & 3, code < NO_RAISE
-        if raises == 0 and not entered and position in _STEALERS and may:
+        if raises == 0 and not somebody_in and position in _STEALERS and may:
             c[p][ST_CH] += 1
             c[p][ST] += kind == RAISE
         elif raises == 1 and stealer >= 0 and p != stealer and position in _BLINDS:
@@ -181,26 +184,28 @@ def _preflop(facts: HandFacts, c: list[list[int]], rows: list[Counts]) -> int:
             c[p][FB] += kind == RAISE
         if kind == RAISE:
             raises += 1
-            stealer = p if raises == 1 and not entered and position in _STEALERS else -1
+            stealer = p if raises == 1 and not somebody_in and position in _STEALERS else -1
             opener, last = (p if raises == 1 else opener), p
-            vpip.add(p)
-            pfr.add(p)
         elif kind == CALL:
             stealer = -1
-            vpip.add(p)
         if kind in (CALL, RAISE):
-            entered = True
-    _voluntary(facts, c, vpip, pfr, entered)
+            somebody_in = True
+    _voluntary(facts, c)
     return last
 
 
-def _voluntary(facts: HandFacts, c: list[list[int]], vpip: set[int], pfr: set[int], entered: bool) -> None:
-    """VPIP and PFR; a walk (everyone folded to a blind that never acted) is nobody's chance."""
-    walk = -1
-    if not entered and facts.streets == 0:
-        acted = {p for _, p, _ in facts.actions}
-        left = [p for p in range(len(facts.names)) if p not in acted]
-        walk = left[0] if len(left) == 1 else -1
+class _Kind(NamedTuple):
+    kind: ActionKind
+
+
+_KINDS = tuple(_Kind(k) for k in (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.RAISE))
+"""The kind of each action code (`code & 3`: FOLD, CHECK, CALL, RAISE), as `entered` reads it."""
+
+
+def _voluntary(facts: HandFacts, c: list[list[int]]) -> None:
+    """VPIP and PFR as `holdem.hand.voluntary` defines them; a walk is nobody's chance."""
+    preflop = ((p, _KINDS[code & 3]) for street, p, code in facts.actions if not street)
+    vpip, pfr, walk = entered(preflop, len(facts.names), facts.streets > 0)
     for p in range(len(facts.names)):
         if p == walk:
             c[p][WALKS] += 1
