@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from holdem.errors import InvalidHistoryError
 from holdem.formats import phh
 from holdem.formats.pokerstars import read_hands, write_hand
 from holdem.stats import Collection
@@ -235,3 +236,26 @@ def test_hands_of_other_games_are_summed_up_by_file_and_game_and_refusals_listed
         assert not any("hand #9" in line for line in lines)  # no line for each Badugi hand
         assert [line for line in lines if "holdem.txt: hand #8" in line and "skipped" in line], lines
         assert "5 hands: 1 " in ran.stdout + ran.stderr and ", 4 skipped" in ran.stdout + ran.stderr
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("_blinds_apart", 3, "_blinds_apart must be a list of players 0 to 3"),
+        ("_blinds_apart", [7], "_blinds_apart must be a list of players 0 to 3"),
+        ("_sitting_out", "p1", "_sitting_out must be a list of players 0 to 3"),
+        ("_club", "Friday}\nPokerStars Hand #1:", "_club must be a line of text without braces"),
+        ("_buy_in", 11, "_buy_in must be a line of text without braces"),
+    ],
+)
+def test_a_user_field_the_writer_cannot_write_is_named_and_nothing_is_written(
+    field: str, value: object, said: str
+) -> None:
+    """A PHH file's own `_blinds_apart = 3` stopped `holdem convert --to pokerstars` with a traceback
+    ("'int' object is not iterable"); a club with a line break would have written a second hand."""
+    (hand,) = (
+        h for h in read_hands((FILES / "posts.txt").read_text(encoding="utf-8")) if h.ident == "241500000301"
+    )
+    assert hand.doc is not None
+    with pytest.raises(InvalidHistoryError, match=re.escape(said)):
+        write_hand(hand.doc | {field: value})

@@ -80,7 +80,7 @@ def write_hand(doc: Mapping[str, Any], number: int = 1, *, dealt_to: Collection[
         raise InvalidHistoryError(f"players and seats must name {n} distinct players")
     money = money_formatter(doc.get("currency"))
     lines = _header(doc, hand, names, seats, money, number)
-    lines += _posts(hand, names, money, set(doc.get("_blinds_apart", ())))
+    lines += _posts(hand, names, money, _players(doc, "_blinds_apart", n))
     lines.append("*** HOLE CARDS ***")
     known = [p for p in range(n) if p not in unknown and (dealt_to is None or p in dealt_to)]
     lines += [f"Dealt to {names[p]} {_cards(hand.holes[p])}" for p in known]
@@ -99,6 +99,43 @@ def write_hand(doc: Mapping[str, Any], number: int = 1, *, dealt_to: Collection[
     return "\n".join(lines) + "\n"
 
 
+def _first_line(doc: Mapping[str, Any], game: str, stakes: tuple[int, int], money: Any, number: int) -> str:
+    """The hand's first line: a cash game's stakes or a tournament's level, with what the site named
+    beside the game (a buy-in, a home game's club, a mixed table's name) when the document keeps it."""
+    low, high = stakes
+    when, ident = _when(doc), doc.get("hand", number)
+    club, buy_in, mixed = (_words(doc, field) for field in ("_club", "_buy_in", "_mixed"))
+    site = f"PokerStars Home Game Hand #{ident}: {{{club}}}" if club else f"PokerStars Hand #{ident}: "
+    if doc.get("event") is not None:  # a tournament: chips without currency
+        level = _words(doc, "_level") or "I"
+        head = f"{site.rstrip()} Tournament #{doc['event']}, {buy_in + ' ' if buy_in else ''}{game}"
+        return head + f" - Level {level} ({low}/{high}){when}"
+    currency = f" {doc['currency']}" if doc.get("currency") else ""
+    stakes_text = f"{money(low)}/{money(high)}{currency}"
+    return f"{site} {f'{mixed} ({game}, {stakes_text})' if mixed else f'{game} ({stakes_text})'}{when}"
+
+
+def _words(doc: Mapping[str, Any], field: str) -> str | None:
+    """A user field of text the first line carries (`_club`, `_buy_in`, `_mixed`, `_level`): one line,
+    without the braces that frame a club's name."""
+    value = doc.get(field)
+    if value is None:
+        return None
+    if type(value) is int and field == "_level":
+        return str(value)  # a level by number
+    if not isinstance(value, str) or not value.strip() or any(c in value for c in "\n\r{}"):
+        raise InvalidHistoryError(f"{field} must be a line of text without braces, got {value!r:.40}")
+    return value
+
+
+def _players(doc: Mapping[str, Any], field: str, n: int) -> set[int]:
+    """A user field listing players by index in dealing order (`_sitting_out`, `_blinds_apart`)."""
+    value = doc.get(field, [])
+    if not isinstance(value, list) or not all(type(p) is int and 0 <= p < n for p in value):
+        raise InvalidHistoryError(f"{field} must be a list of players 0 to {n - 1}, got {value!r:.40}")
+    return set(value)
+
+
 def _header(
     doc: Mapping[str, Any], hand: Hand, names: list[str], seats: list[int], money: Any, number: int
 ) -> list[str]:
@@ -108,29 +145,13 @@ def _header(
         if stakes.structure is Structure.FIXED_LIMIT
         else (stakes.small_blind, stakes.big_blind)
     )
-    game = f"Hold'em {_GAMES[stakes.structure]}"
-    when = _when(doc)
-    ident = doc.get("hand", number)
-    site = (
-        f"PokerStars Home Game Hand #{ident}: {{{doc['_club']}}}"
-        if "_club" in doc
-        else f"PokerStars Hand #{ident}: "
-    )
-    if doc.get("event") is not None:  # a tournament: chips without currency
-        level, buy_in = doc.get("_level", "I"), f"{doc['_buy_in']} " if "_buy_in" in doc else ""
-        head = f"{site.rstrip()} Tournament #{doc['event']}, {buy_in}{game}"
-        head += f" - Level {level} ({low}/{high}){when}"
-    else:
-        currency = f" {doc['currency']}" if doc.get("currency") else ""
-        stakes_text = f"{money(low)}/{money(high)}{currency}"
-        played = f"{doc['_mixed']} ({game}, {stakes_text})" if "_mixed" in doc else f"{game} ({stakes_text})"
-        head = f"{site} {played}{when}"
+    head = _first_line(doc, f"Hold'em {_GAMES[stakes.structure]}", (low, high), money, number)
     n = len(names)
     table = str(doc.get("table", ""))  # no name is made up (`holdem convert` gives the file's), nor a size
     size = f"{doc['seat_count']}-max " if "seat_count" in doc else ""
     lines = [head, f"Table '{table}' {size}Seat #{seats[n - 1]} is the button"]
     order = sorted(range(n), key=seats.__getitem__)
-    away = set(doc.get("_sitting_out", ()))
+    away = _players(doc, "_sitting_out", n)
     lines += [
         f"Seat {seats[p]}: {names[p]} ({money(hand.starting_stacks[p])} in chips)"
         + (" is sitting out" if p in away else "")
