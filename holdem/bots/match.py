@@ -231,21 +231,25 @@ def _count(hand: Hand, preflop: int, seat_bot: Sequence[int], chunk: _Chunk) -> 
     VPIP, PFR and a walk as `holdem.hand.voluntary` defines them, and the calls and raises after the
     flop (aggression)."""
     history, decisions = hand.history, chunk.decisions
-    for p, _ in history:
+    before = history[:preflop]
+    vpip, pfr, walk = entered(before, len(seat_bot), bool(hand.board))
+    for p, _ in before:
         decisions[seat_bot[p]] += 1
-    vpip, pfr, walk = entered(history[:preflop], len(seat_bot), bool(hand.board))
     for p in vpip:
         chunk.vpip[seat_bot[p]] += 1
     for p in pfr:
         chunk.pfr[seat_bot[p]] += 1
     if walk >= 0:
         chunk.walks[seat_bot[walk]] += 1
-    calls, raises = chunk.calls, chunk.raises
-    for p, action in history[preflop:]:
-        if action.kind is _CALL:
-            calls[seat_bot[p]] += 1
-        elif action.kind is _RAISE:
-            raises[seat_bot[p]] += 1
+    if preflop < len(history):
+        calls, raises = chunk.calls, chunk.raises
+        for p, action in history[preflop:]:
+            decisions[seat_bot[p]] += 1
+            kind = action.kind
+            if kind is _CALL:
+                calls[seat_bot[p]] += 1
+            elif kind is _RAISE:
+                raises[seat_bot[p]] += 1
 
 
 def _begin(
