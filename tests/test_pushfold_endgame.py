@@ -159,3 +159,4 @@ def test_the_printed_chart_at_the_defaults_plays_every_clear_class_alike_under_f
     near = ~solutions[0].clear((2,))  # UTG's pushes: some classes are near indifference
     assert near.any() and f"{NAMES[int(np.flatnonzero(near)[0])]}~" in text
     assert "~ near indifference, with the gain of playing over folding in % of the prize pool" in text
+    assert "(a gain under 0.2% of the pool or under 5 standard errors" in text  # it said "under 0%"

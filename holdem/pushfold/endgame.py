@@ -624,7 +624,7 @@ def describe(solution: EndGameSolution) -> list[str]:
     done = f"{solution.iterations:,} iterations of discounted CFR"
     lines.append(f"over {solution.deals:,} sampled deals and {done}")
     lines += textwrap.wrap(
-        f"~: near indifference (a gain under {NEAR:.0%} of the pool or under {CLEAR:g} standard errors"
+        f"~: near indifference (a gain under {NEAR:.1%} of the pool or under {CLEAR:g} standard errors"
         " of the sample): such a class may play otherwise with another --seed; the others do not"
         + (" (few deals: more --deals settle more classes)" if solution.deals < DEALS else ""),
         width=78,
