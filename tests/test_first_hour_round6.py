@@ -69,3 +69,21 @@ def test_stats_on_a_file_that_is_no_hand_history_says_so_in_one_line_and_prints_
     assert 2 == len(lines)
     assert "junk.txt: skipped: not a hand history (neither PokerStars text nor PHH" in lines[0]
     assert "holdem stats: error: no hand counted in" in lines[1]
+
+
+def test_stats_reads_hands_through_a_pipe_and_names_an_empty_file(tmp_path: Path) -> None:
+    """`holdem stats <(zcat hands.txt.gz)` said "no such file or folder: '/dev/fd/63'" (a pipe is no
+    regular file), and an empty file "missing required field 'variant'"."""
+    sample = Path(__file__).parent / "data" / "pokerstars" / "posts.txt"
+    piped = subprocess.run(
+        ["bash", "-c", f'"{sys.executable}" -m holdem stats <(cat "{sample}")'],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert 0 == piped.returncode, piped.stderr
+    assert "3 hands: 3 counted, 0 skipped" in piped.stdout
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    done = subprocess.run(
+        [sys.executable, "-m", "holdem", "stats", str(empty)], capture_output=True, text=True, timeout=60
+    )
+    assert 2 == done.returncode and "empty.txt: skipped: the file is empty" in done.stderr

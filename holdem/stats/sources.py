@@ -64,7 +64,7 @@ def files(paths: Sequence[str | Path]) -> list[Path]:
             if not found:
                 raise HoldemError(f"no .phh, .phhs or PokerStars .txt files in {str(path)!r}")
             out.extend(found)
-        elif path.is_file():
+        elif path.exists():  # a file, or a pipe: `holdem stats <(zcat hands.txt.gz)`
             out.append(path)
         else:
             raise HoldemError(f"no such file or folder: {str(path)!r}")
@@ -135,7 +135,9 @@ def _text(
     """The hands of one file's text: PokerStars when it says so, else PHH (one hand, or many in a
     .phhs, read a chunk at a time: `moved` is told how far)."""
     head = text[:300]
-    if "PokerStars " in head and (" Hand #" in head or " Game #" in head):
+    if not text.strip():
+        yield Skipped(source, "the file is empty")
+    elif "PokerStars " in head and (" Hand #" in head or " Game #" in head):
         for hand in read_hands(text):
             where = f"{source}: hand #{hand.ident}"
             yield (
