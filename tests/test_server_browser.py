@@ -106,9 +106,21 @@ def play_hand(seen: dict[str, Page], move: Any) -> str:
     """Play one hand to its end with `move(page, step)`; returns the result text shown."""
     hand = seen["ann"].locator("[data-testid=status]").inner_text()
     check_what_each_seat_shows(seen)
-    for step in range(40):
+    deadline = time.monotonic() + 90  # a bound, not a pace: a busy machine's pages answer slowly
+    step = 0
+    while time.monotonic() < deadline:
         page = actor(seen)
+        turn = page.evaluate("[window.holdemPage.state.hand, window.holdemPage.state.steps]")
         move(page, step)
+        step += 1
+        # Wait for the move to land before looking for the next turn: clicking a turn again and again
+        # while a busy machine's page is behind sends stale actions, each refused.
+        page.wait_for_function(
+            """turn => { const s = window.holdemPage.state, out = document.querySelector("#actions").hidden;
+                return out || s.hand !== turn[0] || s.steps !== turn[1] }""",
+            arg=turn,
+            timeout=30_000,
+        )
         for page in seen.values():
             if "wins" in page.locator("[data-testid=result]").inner_text():
                 text = page.locator("[data-testid=result]").inner_text()
